@@ -1,0 +1,1 @@
+"""Custom integrations (this repository ships one: shelldon)."""

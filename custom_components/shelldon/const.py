@@ -1,0 +1,53 @@
+"""Names the rest of the integration shares: the domain, option keys, events."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .core import defaults as d
+
+DOMAIN: Final = "shelldon"
+DEFAULT_NAME: Final = "Shelldon"
+STORAGE_VERSION: Final = 1
+STORAGE_MINOR_VERSION: Final = 1
+
+# Entry data.
+CONF_NAME: Final = "name"
+CONF_API_KEY: Final = "api_key"
+CONF_MODEL: Final = "model"
+
+# Options: the pet's body.
+CONF_BATTERY_ENTITY: Final = "battery_entity"
+CONF_CHARGING_ENTITY: Final = "charging_entity"
+CONF_LOW_BATTERY: Final = "low_battery_threshold"
+CONF_PANEL_WIDTH: Final = "panel_width"
+CONF_PANEL_HEIGHT: Final = "panel_height"
+CONF_PANEL_PALETTE: Final = "panel_palette"
+CONF_ESPHOME_ACTION: Final = "esphome_action"
+# Options: spending.
+CONF_DAILY_TURNS: Final = "daily_turn_budget"
+CONF_COOLDOWN_MIN: Final = "cooldown_minutes"
+CONF_QUIET_START: Final = "quiet_start"
+CONF_QUIET_END: Final = "quiet_end"
+
+PALETTES: Final = ("bw", "bwr")
+PANEL_PRESETS: Final = ((250, 122), (296, 128), (400, 300), (800, 480))
+
+DEFAULT_OPTIONS: Final = {
+    CONF_LOW_BATTERY: d.LOW_BATTERY_THRESHOLD,
+    CONF_PANEL_WIDTH: d.PANEL_WIDTH,
+    CONF_PANEL_HEIGHT: d.PANEL_HEIGHT,
+    CONF_PANEL_PALETTE: d.PANEL_PALETTE,
+    CONF_DAILY_TURNS: d.DAILY_TURN_BUDGET,
+    CONF_COOLDOWN_MIN: d.COOLDOWN_S // 60,
+    CONF_QUIET_START: d.QUIET_START.strftime("%H:%M:%S"),
+    CONF_QUIET_END: d.QUIET_END.strftime("%H:%M:%S"),
+}
+
+# Bus events.
+EVENT_MOOD_CHANGED: Final = "shelldon_mood_changed"
+
+# Services.
+SERVICE_NUDGE: Final = "nudge"
+ATTR_CONFIG_ENTRY_ID: Final = "config_entry_id"
+ATTR_KIND: Final = "kind"

@@ -1,0 +1,57 @@
+"""Resident reflexes: the mood drifts on its own, with no network and no model.
+
+`compute_reflex_patch` is the whole policy, pure and deterministic: arousal drifts toward a
+target set by the local hour of the `now` it is handed, and once the owner has been silent for
+a while valence and energy settle toward rest. Each drift is one clamped step; a change too
+small to matter is dropped, so a settled pet returns `{}` and nothing is marked dirty.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from . import defaults as d
+from .state import PersonalityState
+
+
+def clamp(value: float, lo: float, hi: float) -> float:
+    """Bound a value to [lo, hi]."""
+    return max(lo, min(hi, value))
+
+
+def arousal_target(hour: int) -> float:
+    """Calm at night, lively midday, neutral at the shoulders."""
+    if hour >= d.NIGHT_START_HOUR or hour < d.NIGHT_END_HOUR:
+        return d.NIGHT_AROUSAL
+    if d.DAY_START_HOUR <= hour < d.DAY_END_HOUR:
+        return d.DAY_AROUSAL
+    return d.SHOULDER_AROUSAL
+
+
+def drift(current: float, target: float, lo: float, hi: float) -> float | None:
+    """One step toward the target, clamped; None when the step is below EPSILON."""
+    stepped = clamp(current + (target - current) * d.DRIFT_RATE, lo, hi)
+    return stepped if abs(stepped - current) >= d.EPSILON else None
+
+
+def is_idle(state: PersonalityState, now: datetime) -> bool:
+    """The owner has been silent past the settle delay (or has never spoken)."""
+    last = state.last_interaction_at
+    return last is None or (now - last).total_seconds() >= d.IDLE_SETTLE_AFTER_S
+
+
+def compute_reflex_patch(state: PersonalityState, now: datetime) -> dict[str, Any]:
+    """Pure: (state, now) -> a sparse patch over the mood paths. No mutation, no I/O."""
+    patch: dict[str, Any] = {}
+    arousal = drift(state.mood.arousal, arousal_target(now.hour), -1.0, 1.0)
+    if arousal is not None:
+        patch["mood.arousal"] = arousal
+    if is_idle(state, now):
+        valence = drift(state.mood.valence, d.VALENCE_REST, -1.0, 1.0)
+        if valence is not None:
+            patch["mood.valence"] = valence
+        energy = drift(state.energy, d.ENERGY_REST, 0.0, 1.0)
+        if energy is not None:
+            patch["energy"] = energy
+    return patch

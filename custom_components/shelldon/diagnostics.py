@@ -1,0 +1,56 @@
+"""Diagnostics: what the pet is and why it behaves so, with every secret redacted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeassistant.components.diagnostics import async_redact_data
+from homeassistant.core import HomeAssistant
+
+from .const import CONF_API_KEY
+from .runtime import ShelldonConfigEntry
+
+TO_REDACT = {CONF_API_KEY}
+
+
+async def async_get_config_entry_diagnostics(
+    hass: HomeAssistant, entry: ShelldonConfigEntry
+) -> dict[str, Any]:
+    """The entry, its options and the pet's inner state."""
+    pet = entry.runtime_data
+    next_wake = pet.next_wake
+    return {
+        "entry": {
+            "data": async_redact_data(dict(entry.data), TO_REDACT),
+            "options": async_redact_data(dict(entry.options), TO_REDACT),
+        },
+        "pet": {
+            "state": pet.state.to_dict(),
+            "face": pet.mood_face.name,
+            "display": pet.display,
+            "faces": [face.name for face in pet.faces],
+            "power": {
+                "on_battery": pet.power.on_battery,
+                "charge": pet.power.charge,
+                "level": pet.level.value,
+            },
+            "initiative": pet.initiative,
+            "turn_in_flight": pet.turn_in_flight,
+            "turns_today": pet.turns_today,
+            "turns_left_today": pet.turns_left_today,
+            "next_wake": next_wake.isoformat() if next_wake else None,
+            "jobs": {
+                name: {
+                    "tier": job.tier.value,
+                    "cost": job.cost,
+                    "last_run": job.last_run.isoformat() if job.last_run else None,
+                }
+                for name, job in pet.scheduler.jobs.items()
+            },
+            "last_outcomes": [
+                {"job": o.job, "decision": o.decision.value, "reason": o.reason}
+                for o in pet.last_outcomes
+            ],
+            "vault": str(pet.vault.root),
+        },
+    }

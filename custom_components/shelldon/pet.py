@@ -1,0 +1,545 @@
+"""The Pet runtime: the driver that lives the core's policies on Home Assistant's clock.
+
+It owns the personality and is the only caller of `apply_patch`. It arms one timer at the
+scheduler's next due instant (never a fixed-rate poll) and re-arms it after every run, every
+interaction and every power change. It checkpoints only when something changed, reads the
+battery from the owner's PiSugar entities, and pushes a new face only when the face changes
+and no turn owns the screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+from pathlib import Path
+from typing import Any
+
+import yaml
+from homeassistant.config_entries import ConfigEntry
+from homeassistant.const import EVENT_HOMEASSISTANT_STOP
+from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
+from homeassistant.helpers.event import (
+    async_track_point_in_utc_time,
+    async_track_state_change_event,
+)
+from homeassistant.util import dt as dt_util
+from homeassistant.util import slugify
+
+from .arbiter import Arbiter
+from .battery import read_power
+from .checkpoint import PetStore
+from .const import (
+    CONF_BATTERY_ENTITY,
+    CONF_CHARGING_ENTITY,
+    CONF_COOLDOWN_MIN,
+    CONF_DAILY_TURNS,
+    CONF_ESPHOME_ACTION,
+    CONF_LOW_BATTERY,
+    CONF_NAME,
+    CONF_PANEL_HEIGHT,
+    CONF_PANEL_PALETTE,
+    CONF_PANEL_WIDTH,
+    DEFAULT_NAME,
+    DEFAULT_OPTIONS,
+    DOMAIN,
+    EVENT_MOOD_CHANGED,
+)
+from .core import defaults as d
+from .core.budget import BudgetGate, Decision, Verdict, turns_used_today
+from .core.faces import (
+    LIFECYCLE_LOOKS,
+    STARTER_FACES,
+    Face,
+    FaceTableError,
+    Look,
+    face_table_to_data,
+    parse_face_table,
+    select_face,
+)
+from .core.power import BackoffLevel, PowerState, backoff_level
+from .core.reactions import compute_nudge_patch, parse_nudge_kind
+from .core.reflexes import compute_reflex_patch
+from .core.scheduler import CostTier, Idle, Interval, Job, Outcome, Scheduler
+from .core.state import PersonalityState, parse_instant
+from .portrait import render_face
+from .vault import Vault, VaultError
+
+_LOGGER = logging.getLogger(__name__)
+
+FACES_FILE = "faces.yaml"
+SLOT_BUSY_RETRY = timedelta(seconds=60)
+MIN_REARM = timedelta(seconds=1)
+
+FACES_HEADER = """\
+# shelldon's faces: the first face whose box holds the mood is shown; the last is the catch-all.
+# when: valence/arousal [-1..1] and energy [0..1] ranges, power: [lively, eased, low].
+# look parts: eyes (open wide happy closed half narrow sparkle up wink),
+#   brows (none relaxed raised furrowed worried quirked),
+#   mouth (smile grin flat frown open small_o wavy smirk),
+#   extra (none zzz battery sparkles question dots sweat blush note).
+# A file that does not fit this shape is ignored (with a warning) and the starter faces are used.
+"""
+
+
+class Clock:
+    """The one clock: Home Assistant's, in the owner's time zone."""
+
+    def now(self) -> datetime:
+        """Local, aware."""
+        return dt_util.now()
+
+    def utcnow(self) -> datetime:
+        """UTC, aware."""
+        return dt_util.utcnow()
+
+
+TurnHandler = Callable[[Job, datetime], Awaitable[None]]
+
+
+@dataclass
+class NudgeResult:
+    """What a nudge did."""
+
+    applied: bool
+    reason: str
+
+
+class Pet:
+    """One pet: its state, its scheduler, its face, driven by Home Assistant."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        entry: ConfigEntry,
+        *,
+        store: PetStore | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        self.hass = hass
+        self.entry = entry
+        self.clock = clock or Clock()
+        self.name: str = entry.data.get(CONF_NAME, DEFAULT_NAME)
+        self.options: dict[str, Any] = {**DEFAULT_OPTIONS, **entry.options}
+        self.store = store or PetStore(hass, entry.entry_id)
+        self.vault = Vault(Path(hass.config.path(DOMAIN, slugify(self.name) or "pet")))
+        self.state = PersonalityState()
+        self.gate = BudgetGate(
+            daily_turns=int(self.options[CONF_DAILY_TURNS]),
+            cooldown_s=float(self.options[CONF_COOLDOWN_MIN]) * 60,
+        )
+        self.faces: tuple[Face, ...] = STARTER_FACES
+        self.power = PowerState(on_battery=False)
+        self.level = BackoffLevel.LIVELY
+        self.mood_face: Face = STARTER_FACES[-1]
+        self.display: str = self.mood_face.name
+        self.face_png: bytes | None = None
+        self.face_updated: datetime | None = None
+        self.initiative = True
+        self.arbiter = Arbiter(self._on_slot_change)
+        self.last_outcomes: list[Outcome] = []
+        self.scheduler = Scheduler(started_at=self.clock.now(), dispatch=self._dispatch)
+        self._turn_handlers: dict[str, TurnHandler] = {}
+        self._listeners: list[CALLBACK_TYPE] = []
+        self._unsubs: list[CALLBACK_TYPE] = []
+        self._timer: CALLBACK_TYPE | None = None
+        self._meta_dirty = False
+        self._nudged_at: dict[str, datetime] = {}
+        self._faces_stamp: tuple[float, int] | None = None
+        self._png_cache: dict[str, bytes] = {}
+        self._render_generation = 0
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._started = False
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def async_start(self) -> None:
+        """Restore, wire up the body and the jobs, show the face, arm the timer."""
+        data = await self.store.async_load_safe()
+        self.state = PersonalityState.from_dict(data.get("personality"))
+        self.initiative = bool(data.get("initiative", True))
+        await self._async_load_faces()
+        self._register_jobs()
+        self.scheduler.restore(_parse_stamps(data.get("jobs")))
+        self._read_power()
+        watched = [
+            e for e in (self.options.get(CONF_BATTERY_ENTITY), self.options.get(CONF_CHARGING_ENTITY)) if e
+        ]
+        if watched:
+            self._unsubs.append(
+                async_track_state_change_event(self.hass, watched, self._on_power_entity)
+            )
+        self._unsubs.append(
+            self.hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, self._on_hass_stop)
+        )
+        self.mood_face = self._select_mood_face()
+        self.display = self.mood_face.name
+        await self._async_render_display()
+        self._started = True
+        self._arm()
+
+    async def async_stop(self) -> None:
+        """Cancel timers and listeners, and checkpoint what changed."""
+        self._started = False
+        if self._timer:
+            self._timer()
+            self._timer = None
+        while self._unsubs:
+            self._unsubs.pop()()
+        for task in list(self._tasks):
+            task.cancel()
+        await self.async_checkpoint()
+
+    async def _on_hass_stop(self, _event: Event) -> None:
+        await self.async_checkpoint()
+
+    # ------------------------------------------------------------------ state
+
+    def apply(self, patch: dict[str, Any]) -> None:
+        """The one door to the personality: apply a patch, then let the face and sensors follow."""
+        if not patch:
+            return
+        self.state.apply_patch(patch)
+        self._refresh_face()
+        self._notify()
+
+    def record_interaction(self) -> None:
+        """The owner spoke: stamp the idle clock (re-arming Idle jobs) and re-plan the timer."""
+        self.apply({"last_interaction": self.clock.utcnow().isoformat()})
+        self._arm()
+
+    async def async_nudge(self, kind: str) -> NudgeResult:
+        """Move the mood by a nudge; ValueError for an unknown kind. Floods are debounced."""
+        nudge = parse_nudge_kind(kind)
+        now = self.clock.now()
+        last = self._nudged_at.get(nudge.value)
+        if last is not None and (now - last).total_seconds() < d.NUDGE_COOLDOWN_S:
+            return NudgeResult(False, "cooldown")
+        patch = compute_nudge_patch(self.state, nudge)
+        self._nudged_at[nudge.value] = now
+        if patch is None:
+            return NudgeResult(False, "at the bound")
+        self.apply(patch)
+        return NudgeResult(True, "applied")
+
+    async def async_set_initiative(self, on: bool) -> None:
+        """The initiative switch (off: the pet never starts a turn on its own)."""
+        if self.initiative == on:
+            return
+        self.initiative = on
+        self._meta_dirty = True
+        self._notify()
+        await self.async_checkpoint()
+        self._arm()
+
+    @property
+    def turns_today(self) -> int:
+        """Self-initiated turns spent today."""
+        return turns_used_today(self.state.budget, self.clock.now())
+
+    @property
+    def turns_left_today(self) -> int:
+        """Self-initiated turns still affordable today."""
+        return self.gate.turns_left(self.state.budget, self.clock.now())
+
+    @property
+    def last_interaction(self) -> datetime | None:
+        """When the owner last spoke."""
+        return self.state.last_interaction_at
+
+    # ------------------------------------------------------------------ checkpoint
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the checkpoint keeps."""
+        return {
+            "personality": self.state.to_dict(),
+            "jobs": self.scheduler.snapshot(),
+            "initiative": self.initiative,
+        }
+
+    async def async_checkpoint(self) -> bool:
+        """Save when (and only when) something changed; True when written."""
+        if not (self.state.dirty or self._meta_dirty):
+            return False
+        self.state.mark_clean()
+        self._meta_dirty = False
+        try:
+            await self.store.async_save(self.snapshot())
+        except Exception:
+            self._meta_dirty = True  # try again on the next checkpoint
+            _LOGGER.exception("Could not write the checkpoint for %s", self.name)
+            return False
+        return True
+
+    # ------------------------------------------------------------------ scheduler
+
+    def _register_jobs(self) -> None:
+        add = self.scheduler.add
+        add(Job("reflex", Interval(d.REFLEX_PERIOD_S), CostTier.REFLEX, run=self._job_reflex))
+        add(Job("checkpoint", Interval(d.CHECKPOINT_PERIOD_S), CostTier.REFLEX, run=self._job_checkpoint))
+        add(Job("prune", Interval(d.PRUNE_PERIOD_S), CostTier.REFLEX, run=self._job_prune))
+        add(Job("vault_watch", Interval(d.VAULT_WATCH_PERIOD_S), CostTier.REFLEX, run=self._job_vault_watch))
+
+    def add_turn_job(
+        self,
+        name: str,
+        cadence: Interval | Idle,
+        handler: TurnHandler,
+        *,
+        cost: int = 1,
+        essential: bool = False,
+    ) -> Job:
+        """Register a TURN-tier job; its handler runs only once every gate has admitted it."""
+        self._turn_handlers[name] = handler
+        job = self.scheduler.add(
+            Job(name, cadence, CostTier.TURN, cost=cost, essential=essential, persist=True)
+        )
+        if self._started:
+            self._arm()
+        return job
+
+    def _job_reflex(self, _now: datetime) -> None:
+        self.apply(compute_reflex_patch(self.state, self.clock.now()))
+
+    def _job_checkpoint(self, _now: datetime) -> None:
+        if self.state.dirty or self._meta_dirty:
+            self._spawn(self.async_checkpoint())
+
+    def _job_prune(self, now: datetime) -> None:
+        horizon = now - timedelta(seconds=d.NUDGE_COOLDOWN_S)
+        self._nudged_at = {k: v for k, v in self._nudged_at.items() if v > horizon}
+
+    def _job_vault_watch(self, _now: datetime) -> None:
+        self._spawn(self._async_check_faces_file())
+
+    def _dispatch(self, job: Job, now: datetime) -> Verdict:
+        """The dispatch hook: the budget gate, then the single slot, then the turn."""
+        verdict = self.gate.evaluate(self.state.budget, job.cost, now)
+        if verdict.decision is not Decision.ADMIT:
+            return verdict
+        if not self.arbiter.try_take():
+            return Verdict(Decision.DEFER, "a turn is in flight", retry_at=now + SLOT_BUSY_RETRY)
+        self.apply(verdict.patch)
+        self._meta_dirty = True
+        handler = self._turn_handlers.get(job.name)
+        if handler is None:
+            self.arbiter.release()
+        else:
+            self._spawn(self._async_run_turn(handler, job, now))
+        return verdict
+
+    async def _async_run_turn(self, handler: TurnHandler, job: Job, now: datetime) -> None:
+        """Run an admitted self-initiated turn in the slot it already holds."""
+        try:
+            await handler(job, now)
+        except Exception:
+            _LOGGER.exception("The %s turn failed", job.name)
+        finally:
+            self.arbiter.release()
+
+    @property
+    def turn_in_flight(self) -> bool:
+        """A turn holds the slot."""
+        return self.arbiter.busy
+
+    def _on_slot_change(self, busy: bool) -> None:
+        # The lifecycle face owns the panel while a turn is in flight.
+        self.show("thinking" if busy else self.mood_face.name)
+        self._notify()
+
+    @callback
+    def _on_timer(self, _fired: datetime) -> None:
+        self._timer = None
+        self.tick()
+
+    def tick(self) -> list[Outcome]:
+        """Run whatever is due now, then re-arm."""
+        now = self.clock.now()
+        self.last_outcomes = self.scheduler.tick(
+            now, self.state.last_interaction_at, self.level, self.initiative
+        )
+        if any(self.scheduler.jobs[o.job].persist for o in self.last_outcomes):
+            self._meta_dirty = True
+        self._notify()
+        self._arm()
+        return self.last_outcomes
+
+    def _arm(self) -> None:
+        """One timer at the next due instant."""
+        if self._timer:
+            self._timer()
+            self._timer = None
+        if not self._started:
+            return
+        now = self.clock.now()
+        due = self.scheduler.next_due(now, self.state.last_interaction_at, self.level)
+        if due is None:
+            return
+        when = max(due, now + MIN_REARM) if due <= now else due
+        self._timer = async_track_point_in_utc_time(
+            self.hass, self._on_timer, dt_util.as_utc(when)
+        )
+
+    @property
+    def next_wake(self) -> datetime | None:
+        """When the timer fires next (for tests, diagnostics and benchmarks)."""
+        return self.scheduler.next_due(
+            self.clock.now(), self.state.last_interaction_at, self.level
+        )
+
+    # ------------------------------------------------------------------ body
+
+    def _read_power(self) -> None:
+        self.power = read_power(
+            self.hass,
+            self.options.get(CONF_BATTERY_ENTITY),
+            self.options.get(CONF_CHARGING_ENTITY),
+        )
+        self.level = backoff_level(self.power, float(self.options[CONF_LOW_BATTERY]))
+
+    @callback
+    def _on_power_entity(self, _event: Event) -> None:
+        previous = (self.power, self.level)
+        self._read_power()
+        if (self.power, self.level) == previous:
+            return
+        self._refresh_face()
+        self._notify()
+        self._arm()
+
+    # ------------------------------------------------------------------ face
+
+    def _select_mood_face(self) -> Face:
+        mood = self.state.mood
+        return select_face(self.faces, mood.valence, mood.arousal, self.state.energy, self.level.value)
+
+    def _refresh_face(self) -> None:
+        face = self._select_mood_face()
+        if face == self.mood_face:
+            return
+        previous, self.mood_face = self.mood_face, face
+        mood = self.state.mood
+        self.hass.bus.async_fire(
+            EVENT_MOOD_CHANGED,
+            {
+                "entry_id": self.entry.entry_id,
+                "mood": face.name,
+                "previous": previous.name,
+                "valence": round(mood.valence, 3),
+                "arousal": round(mood.arousal, 3),
+                "energy": round(self.state.energy, 3),
+            },
+        )
+        if not self.turn_in_flight:
+            self.show(face.name)
+
+    def show(self, display: str) -> None:
+        """Put a face on the panel (a mood face or a lifecycle face); only on change."""
+        if display == self.display or not self._started:
+            self.display = display
+            return
+        self.display = display
+        self._spawn(self._async_render_display())
+
+    def _look(self, display: str) -> Look:
+        if display in LIFECYCLE_LOOKS:
+            return LIFECYCLE_LOOKS[display]
+        for face in self.faces:
+            if face.name == display:
+                return face.look
+        return self.mood_face.look
+
+    async def _async_render_display(self) -> None:
+        self._render_generation += 1
+        generation, display = self._render_generation, self.display
+        png = self._png_cache.get(display)
+        if png is None:
+            png = await self.hass.async_add_executor_job(
+                render_face,
+                self._look(display),
+                int(self.options[CONF_PANEL_WIDTH]),
+                int(self.options[CONF_PANEL_HEIGHT]),
+                str(self.options[CONF_PANEL_PALETTE]),
+            )
+            self._png_cache[display] = png
+        if generation != self._render_generation:
+            return  # a newer face superseded this one while it rendered
+        self.face_png = png
+        self.face_updated = self.clock.utcnow()
+        self._notify()
+        if action := self.options.get(CONF_ESPHOME_ACTION):
+            await self._async_call_panel(action)
+
+    async def _async_call_panel(self, action: str) -> None:
+        domain, _, service = action.partition(".")
+        try:
+            await self.hass.services.async_call(domain, service, {}, blocking=True)
+        except Exception as err:  # noqa: BLE001 - a sleeping panel must not break the pet
+            _LOGGER.warning("The panel refresh action %s failed: %s", action, err)
+
+    async def _async_load_faces(self) -> None:
+        faces, stamp = await self.hass.async_add_executor_job(self._load_faces_file)
+        self.faces, self._faces_stamp = faces, stamp
+        self._png_cache.clear()
+
+    def _load_faces_file(self) -> tuple[tuple[Face, ...], tuple[float, int] | None]:
+        """Blocking: seed faces.yaml if missing, then read and validate it."""
+        try:
+            self.vault.seed(FACES_FILE, FACES_HEADER + yaml.safe_dump(
+                face_table_to_data(STARTER_FACES), sort_keys=False
+            ))
+            stamp = self.vault.mtime_size(FACES_FILE)
+            faces = parse_face_table(yaml.safe_load(self.vault.read_text(FACES_FILE)))
+        except (FaceTableError, yaml.YAMLError, VaultError, OSError) as err:
+            _LOGGER.warning(
+                "%s/%s is not usable (%s); showing the starter faces", self.vault.root, FACES_FILE, err
+            )
+            return STARTER_FACES, self.vault.mtime_size(FACES_FILE)
+        return faces, stamp
+
+    async def _async_check_faces_file(self) -> None:
+        stamp = await self.hass.async_add_executor_job(self.vault.mtime_size, FACES_FILE)
+        if stamp == self._faces_stamp:
+            return
+        await self._async_load_faces()
+        self.mood_face = self._select_mood_face()
+        self.display = ""  # force a redraw with the new table
+        if not self.turn_in_flight:
+            self.show(self.mood_face.name)
+        self._notify()
+
+    # ------------------------------------------------------------------ plumbing
+
+    @callback
+    def async_add_listener(self, update: CALLBACK_TYPE) -> CALLBACK_TYPE:
+        """Call `update` whenever something an entity shows may have changed."""
+        self._listeners.append(update)
+
+        @callback
+        def remove() -> None:
+            self._listeners.remove(update)
+
+        return remove
+
+    def _notify(self) -> None:
+        for update in list(self._listeners):
+            update()
+
+    def _spawn(self, coro: Awaitable[Any]) -> None:
+        task = self.entry.async_create_background_task(self.hass, coro, f"{DOMAIN} {self.name}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+def _parse_stamps(data: Any) -> dict[str, datetime]:
+    if not isinstance(data, dict):
+        return {}
+    stamps = {name: parse_instant(value) for name, value in data.items() if isinstance(value, str)}
+    return {name: stamp for name, stamp in stamps.items() if stamp is not None}
+
+
+def quiet_time(value: str) -> time:
+    """A time option (HH:MM[:SS])."""
+    return time.fromisoformat(value)

@@ -1,0 +1,147 @@
+"""Sensors: how the pet feels, what it has spent, how it is powered."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from homeassistant.components.sensor import (
+    SensorDeviceClass,
+    SensorEntity,
+    SensorEntityDescription,
+    SensorStateClass,
+)
+from homeassistant.const import PERCENTAGE, EntityCategory
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+
+from .core.power import BackoffLevel
+from .entity import PetEntity
+from .pet import Pet
+from .runtime import ShelldonConfigEntry
+
+PARALLEL_UPDATES = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class PetSensorDescription(SensorEntityDescription):
+    """A sensor is a row: what it reads off the pet."""
+
+    value_fn: Callable[[Pet], str | int | float | datetime | None]
+    attrs_fn: Callable[[Pet], dict[str, Any]] | None = None
+    options_fn: Callable[[Pet], list[str]] | None = None
+
+
+def _mood_attrs(pet: Pet) -> dict[str, Any]:
+    return {
+        "valence": round(pet.state.mood.valence, 3),
+        "arousal": round(pet.state.mood.arousal, 3),
+        "energy": round(pet.state.energy, 3),
+        "feeling": pet.mood_face.feeling,
+    }
+
+
+SENSORS: tuple[PetSensorDescription, ...] = (
+    PetSensorDescription(
+        key="mood",
+        translation_key="mood",
+        device_class=SensorDeviceClass.ENUM,
+        value_fn=lambda pet: pet.mood_face.name,
+        attrs_fn=_mood_attrs,
+        options_fn=lambda pet: [face.name for face in pet.faces],
+    ),
+    PetSensorDescription(
+        key="valence",
+        translation_key="valence",
+        state_class=SensorStateClass.MEASUREMENT,
+        suggested_display_precision=2,
+        value_fn=lambda pet: round(pet.state.mood.valence, 3),
+    ),
+    PetSensorDescription(
+        key="arousal",
+        translation_key="arousal",
+        state_class=SensorStateClass.MEASUREMENT,
+        suggested_display_precision=2,
+        value_fn=lambda pet: round(pet.state.mood.arousal, 3),
+    ),
+    PetSensorDescription(
+        key="energy",
+        translation_key="energy",
+        native_unit_of_measurement=PERCENTAGE,
+        state_class=SensorStateClass.MEASUREMENT,
+        suggested_display_precision=0,
+        value_fn=lambda pet: round(pet.state.energy * 100, 1),
+    ),
+    PetSensorDescription(
+        key="turns_today",
+        translation_key="turns_today",
+        state_class=SensorStateClass.MEASUREMENT,
+        native_unit_of_measurement="turns",
+        value_fn=lambda pet: pet.turns_today,
+    ),
+    PetSensorDescription(
+        key="turns_left_today",
+        translation_key="turns_left_today",
+        state_class=SensorStateClass.MEASUREMENT,
+        native_unit_of_measurement="turns",
+        value_fn=lambda pet: pet.turns_left_today,
+    ),
+    PetSensorDescription(
+        key="power_mode",
+        translation_key="power_mode",
+        device_class=SensorDeviceClass.ENUM,
+        entity_category=EntityCategory.DIAGNOSTIC,
+        options=[level.value for level in BackoffLevel],
+        value_fn=lambda pet: pet.level.value,
+        attrs_fn=lambda pet: {
+            "on_battery": pet.power.on_battery,
+            "charge": pet.power.charge,
+        },
+    ),
+    PetSensorDescription(
+        key="last_interaction",
+        translation_key="last_interaction",
+        device_class=SensorDeviceClass.TIMESTAMP,
+        value_fn=lambda pet: pet.last_interaction,
+    ),
+)
+
+
+async def async_setup_entry(
+    hass: HomeAssistant,
+    entry: ShelldonConfigEntry,
+    async_add_entities: AddConfigEntryEntitiesCallback,
+) -> None:
+    """One sensor per row."""
+    async_add_entities(PetSensor(entry.runtime_data, description) for description in SENSORS)
+
+
+class PetSensor(PetEntity, SensorEntity):
+    """A sensor reading one thing off the pet."""
+
+    entity_description: PetSensorDescription
+
+    def shown(self) -> Any:
+        """State, attributes and options."""
+        return (self.native_value, self.extra_state_attributes, self.options)
+
+    @property
+    def native_value(self) -> str | int | float | datetime | None:
+        """The value read off the pet."""
+        return self.entity_description.value_fn(self.pet)
+
+    @property
+    def extra_state_attributes(self) -> dict[str, Any] | None:
+        """Extra detail, where the row has some."""
+        if self.entity_description.attrs_fn is None:
+            return None
+        return self.entity_description.attrs_fn(self.pet)
+
+    @property
+    def options(self) -> list[str] | None:
+        """Enum options (the mood's follow the owner's face table)."""
+        if self.entity_description.options_fn is not None:
+            return self.entity_description.options_fn(self.pet)
+        return self.entity_description.options

@@ -1,0 +1,86 @@
+"""Actions: the owner's and automations' levers on the pet."""
+
+from __future__ import annotations
+
+import voluptuous as vol
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.core import (
+    HomeAssistant,
+    ServiceCall,
+    ServiceResponse,
+    SupportsResponse,
+    callback,
+)
+from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import config_validation as cv
+
+from .const import ATTR_CONFIG_ENTRY_ID, ATTR_KIND, DOMAIN, SERVICE_NUDGE
+from .core.reactions import NudgeKind
+from .pet import Pet
+
+NUDGE_SCHEMA = vol.Schema(
+    {
+        vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string,
+        vol.Required(ATTR_KIND): cv.string,
+    }
+)
+
+
+def resolve_pet(hass: HomeAssistant, call: ServiceCall) -> Pet:
+    """The pet an action is for: the named entry, or the only pet there is."""
+    entry_id = call.data.get(ATTR_CONFIG_ENTRY_ID)
+    if entry_id:
+        entry = hass.config_entries.async_get_entry(entry_id)
+        if entry is None or entry.domain != DOMAIN:
+            raise ServiceValidationError(
+                translation_domain=DOMAIN,
+                translation_key="pet_not_found",
+                translation_placeholders={"entry_id": entry_id},
+            )
+        if entry.state is not ConfigEntryState.LOADED:
+            raise ServiceValidationError(
+                translation_domain=DOMAIN,
+                translation_key="pet_not_loaded",
+                translation_placeholders={"name": entry.title},
+            )
+        return entry.runtime_data
+    loaded = hass.config_entries.async_loaded_entries(DOMAIN)
+    if not loaded:
+        raise ServiceValidationError(translation_domain=DOMAIN, translation_key="no_pet")
+    if len(loaded) > 1:
+        raise ServiceValidationError(translation_domain=DOMAIN, translation_key="pet_ambiguous")
+    return loaded[0].runtime_data
+
+
+async def _async_nudge(call: ServiceCall) -> ServiceResponse:
+    kind = call.data[ATTR_KIND]
+    if kind not in set(NudgeKind):
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="unknown_nudge",
+            translation_placeholders={
+                "kind": str(kind)[:40],
+                "kinds": ", ".join(k.value for k in NudgeKind),
+            },
+        )
+    pet = resolve_pet(call.hass, call)
+    result = await pet.async_nudge(kind)
+    return {
+        "applied": result.applied,
+        "reason": result.reason,
+        "mood": pet.mood_face.name,
+        "valence": round(pet.state.mood.valence, 3),
+        "arousal": round(pet.state.mood.arousal, 3),
+    }
+
+
+@callback
+def async_setup_services(hass: HomeAssistant) -> None:
+    """Register the actions once, for every pet."""
+    hass.services.async_register(
+        DOMAIN,
+        SERVICE_NUDGE,
+        _async_nudge,
+        schema=NUDGE_SCHEMA,
+        supports_response=SupportsResponse.OPTIONAL,
+    )

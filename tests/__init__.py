@@ -1,0 +1,1 @@
+"""shelldon's tests."""

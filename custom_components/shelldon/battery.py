@@ -13,9 +13,7 @@ from homeassistant.core import HomeAssistant
 from .core.power import PLUGGED_IN, PowerState
 
 CHARGING_ON = frozenset({"on", "true", "charging", "plugged", "plugged_in", "yes", "1"})
-CHARGING_OFF = frozenset(
-    {"off", "false", "discharging", "not_charging", "unplugged", "no", "0"}
-)
+CHARGING_OFF = frozenset({"off", "false", "discharging", "not_charging", "unplugged", "no", "0"})
 
 
 def read_charge(hass: HomeAssistant, entity_id: str | None) -> float | None:

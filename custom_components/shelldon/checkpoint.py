@@ -37,7 +37,7 @@ class PetStore(Store[dict[str, Any]]):
         """Minor versions only add sections, which restore fills with defaults."""
         if old_major_version != STORAGE_VERSION:
             raise CheckpointVersionError(
-                f"checkpoint version {old_major_version} is not readable by version {STORAGE_VERSION}"
+                f"checkpoint version {old_major_version} is newer than {STORAGE_VERSION}"
             )
         return old_data
 
@@ -45,7 +45,7 @@ class PetStore(Store[dict[str, Any]]):
         """The checkpoint's data, or {} (with a warning) when it is missing or unusable."""
         try:
             data = await self.async_load()
-        except Exception as err:  # noqa: BLE001 - a damaged checkpoint must never block setup
+        except Exception as err:
             _LOGGER.warning(
                 "The checkpoint %s could not be read (%s); the pet starts from defaults",
                 self.key,

@@ -44,12 +44,13 @@ ESPHOME_ACTION = re.compile(r"^esphome\.[a-z0-9_]+$")
 OPTION_STEPS = ["body", "panel", "spending"]
 
 
-def _number(lo: float, hi: float, step: float = 1, unit: str | None = None) -> selector.NumberSelector:
-    return selector.NumberSelector(
-        selector.NumberSelectorConfig(
-            min=lo, max=hi, step=step, mode=selector.NumberSelectorMode.BOX, unit_of_measurement=unit
-        )
+def _number(lo: float, hi: float, unit: str | None = None) -> selector.NumberSelector:
+    config = selector.NumberSelectorConfig(
+        min=lo, max=hi, step=1, mode=selector.NumberSelectorMode.BOX
     )
+    if unit:
+        config["unit_of_measurement"] = unit
+    return selector.NumberSelector(config)
 
 
 class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
@@ -62,7 +63,7 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
         errors: dict[str, str] = {}
         if user_input is not None:
             name = user_input[CONF_NAME].strip()
-            if not slugify(name):
+            if not any(ch.isalnum() for ch in name):
                 errors[CONF_NAME] = "invalid_name"
             else:
                 await self.async_set_unique_id(slugify(name))
@@ -190,23 +191,22 @@ class ShelldonOptionsFlow(OptionsFlow):
 
 
 def _entity_known(hass: HomeAssistant, entity_id: str) -> bool:
-    return hass.states.get(entity_id) is not None or er.async_get(hass).async_get(entity_id) is not None
+    return (
+        hass.states.get(entity_id) is not None
+        or er.async_get(hass).async_get(entity_id) is not None
+    )
 
 
 def _validate_body(hass: HomeAssistant, user_input: dict[str, Any]) -> dict[str, str]:
     errors: dict[str, str] = {}
     battery = user_input.get(CONF_BATTERY_ENTITY)
     charging = user_input.get(CONF_CHARGING_ENTITY)
-    if battery:
-        if battery.split(".", 1)[0] not in BATTERY_DOMAINS:
-            errors[CONF_BATTERY_ENTITY] = "battery_wrong_domain"
-        elif not _entity_known(hass, battery):
-            errors[CONF_BATTERY_ENTITY] = "entity_not_found"
+    # The entity selectors already refuse other domains.
+    if battery and not _entity_known(hass, battery):
+        errors[CONF_BATTERY_ENTITY] = "entity_not_found"
     if charging:
         state = hass.states.get(charging)
-        if charging.split(".", 1)[0] not in CHARGING_DOMAINS:
-            errors[CONF_CHARGING_ENTITY] = "charging_wrong_domain"
-        elif not _entity_known(hass, charging):
+        if not _entity_known(hass, charging):
             errors[CONF_CHARGING_ENTITY] = "entity_not_found"
         elif (
             charging.startswith("binary_sensor.")

@@ -145,7 +145,8 @@ class Pet:
         self._listeners: list[CALLBACK_TYPE] = []
         self._unsubs: list[CALLBACK_TYPE] = []
         self._timer: CALLBACK_TYPE | None = None
-        self._meta_dirty = False
+        self.armed_at: datetime | None = None  # when the one timer fires next
+        self._must_save = False
         self._nudged_at: dict[str, datetime] = {}
         self._faces_stamp: tuple[float, int] | None = None
         self._png_cache: dict[str, bytes] = {}
@@ -165,7 +166,9 @@ class Pet:
         self.scheduler.restore(_parse_stamps(data.get("jobs")))
         self._read_power()
         watched = [
-            e for e in (self.options.get(CONF_BATTERY_ENTITY), self.options.get(CONF_CHARGING_ENTITY)) if e
+            e
+            for e in (self.options.get(CONF_BATTERY_ENTITY), self.options.get(CONF_CHARGING_ENTITY))
+            if e
         ]
         if watched:
             self._unsubs.append(
@@ -183,9 +186,7 @@ class Pet:
     async def async_stop(self) -> None:
         """Cancel timers and listeners, and checkpoint what changed."""
         self._started = False
-        if self._timer:
-            self._timer()
-            self._timer = None
+        self._arm()  # not started: cancels the timer
         while self._unsubs:
             self._unsubs.pop()()
         for task in list(self._tasks):
@@ -197,11 +198,18 @@ class Pet:
 
     # ------------------------------------------------------------------ state
 
-    def apply(self, patch: dict[str, Any]) -> None:
-        """The one door to the personality: apply a patch, then let the face and sensors follow."""
+    def apply(self, patch: dict[str, Any], *, drift: bool = False) -> None:
+        """The one door to the personality: apply a patch, then let the face and sensors follow.
+
+        Reflex drift (`drift=True`) is recomputed from the clock after any restart, so on its own
+        it never causes a disk write: it rides along with the next real change, or the final
+        checkpoint when Home Assistant stops. Everything else is flushed on the checkpoint cadence.
+        """
         if not patch:
             return
         self.state.apply_patch(patch)
+        if not drift:
+            self._must_save = True
         self._refresh_face()
         self._notify()
 
@@ -229,7 +237,7 @@ class Pet:
         if self.initiative == on:
             return
         self.initiative = on
-        self._meta_dirty = True
+        self._must_save = True
         self._notify()
         await self.async_checkpoint()
         self._arm()
@@ -261,14 +269,14 @@ class Pet:
 
     async def async_checkpoint(self) -> bool:
         """Save when (and only when) something changed; True when written."""
-        if not (self.state.dirty or self._meta_dirty):
+        if not (self.state.dirty or self._must_save):
             return False
         self.state.mark_clean()
-        self._meta_dirty = False
+        self._must_save = False
         try:
             await self.store.async_save(self.snapshot())
         except Exception:
-            self._meta_dirty = True  # try again on the next checkpoint
+            self._must_save = True  # try again on the next checkpoint
             _LOGGER.exception("Could not write the checkpoint for %s", self.name)
             return False
         return True
@@ -278,9 +286,23 @@ class Pet:
     def _register_jobs(self) -> None:
         add = self.scheduler.add
         add(Job("reflex", Interval(d.REFLEX_PERIOD_S), CostTier.REFLEX, run=self._job_reflex))
-        add(Job("checkpoint", Interval(d.CHECKPOINT_PERIOD_S), CostTier.REFLEX, run=self._job_checkpoint))
+        add(
+            Job(
+                "checkpoint",
+                Interval(d.CHECKPOINT_PERIOD_S),
+                CostTier.REFLEX,
+                run=self._job_checkpoint,
+            )
+        )
         add(Job("prune", Interval(d.PRUNE_PERIOD_S), CostTier.REFLEX, run=self._job_prune))
-        add(Job("vault_watch", Interval(d.VAULT_WATCH_PERIOD_S), CostTier.REFLEX, run=self._job_vault_watch))
+        add(
+            Job(
+                "vault_watch",
+                Interval(d.VAULT_WATCH_PERIOD_S),
+                CostTier.REFLEX,
+                run=self._job_vault_watch,
+            )
+        )
 
     def add_turn_job(
         self,
@@ -301,10 +323,10 @@ class Pet:
         return job
 
     def _job_reflex(self, _now: datetime) -> None:
-        self.apply(compute_reflex_patch(self.state, self.clock.now()))
+        self.apply(compute_reflex_patch(self.state, self.clock.now()), drift=True)
 
     def _job_checkpoint(self, _now: datetime) -> None:
-        if self.state.dirty or self._meta_dirty:
+        if self._must_save:
             self._spawn(self.async_checkpoint())
 
     def _job_prune(self, now: datetime) -> None:
@@ -322,7 +344,6 @@ class Pet:
         if not self.arbiter.try_take():
             return Verdict(Decision.DEFER, "a turn is in flight", retry_at=now + SLOT_BUSY_RETRY)
         self.apply(verdict.patch)
-        self._meta_dirty = True
         handler = self._turn_handlers.get(job.name)
         if handler is None:
             self.arbiter.release()
@@ -361,7 +382,7 @@ class Pet:
             now, self.state.last_interaction_at, self.level, self.initiative
         )
         if any(self.scheduler.jobs[o.job].persist for o in self.last_outcomes):
-            self._meta_dirty = True
+            self._must_save = True
         self._notify()
         self._arm()
         return self.last_outcomes
@@ -371,23 +392,20 @@ class Pet:
         if self._timer:
             self._timer()
             self._timer = None
+        self.armed_at = None
         if not self._started:
             return
         now = self.clock.now()
         due = self.scheduler.next_due(now, self.state.last_interaction_at, self.level)
         if due is None:
             return
-        when = max(due, now + MIN_REARM) if due <= now else due
-        self._timer = async_track_point_in_utc_time(
-            self.hass, self._on_timer, dt_util.as_utc(when)
-        )
+        self.armed_at = dt_util.as_utc(max(due, now + MIN_REARM) if due <= now else due)
+        self._timer = async_track_point_in_utc_time(self.hass, self._on_timer, self.armed_at)
 
     @property
     def next_wake(self) -> datetime | None:
         """When the timer fires next (for tests, diagnostics and benchmarks)."""
-        return self.scheduler.next_due(
-            self.clock.now(), self.state.last_interaction_at, self.level
-        )
+        return self.scheduler.next_due(self.clock.now(), self.state.last_interaction_at, self.level)
 
     # ------------------------------------------------------------------ body
 
@@ -413,7 +431,9 @@ class Pet:
 
     def _select_mood_face(self) -> Face:
         mood = self.state.mood
-        return select_face(self.faces, mood.valence, mood.arousal, self.state.energy, self.level.value)
+        return select_face(
+            self.faces, mood.valence, mood.arousal, self.state.energy, self.level.value
+        )
 
     def _refresh_face(self) -> None:
         face = self._select_mood_face()
@@ -476,7 +496,7 @@ class Pet:
         domain, _, service = action.partition(".")
         try:
             await self.hass.services.async_call(domain, service, {}, blocking=True)
-        except Exception as err:  # noqa: BLE001 - a sleeping panel must not break the pet
+        except Exception as err:
             _LOGGER.warning("The panel refresh action %s failed: %s", action, err)
 
     async def _async_load_faces(self) -> None:
@@ -487,14 +507,18 @@ class Pet:
     def _load_faces_file(self) -> tuple[tuple[Face, ...], tuple[float, int] | None]:
         """Blocking: seed faces.yaml if missing, then read and validate it."""
         try:
-            self.vault.seed(FACES_FILE, FACES_HEADER + yaml.safe_dump(
-                face_table_to_data(STARTER_FACES), sort_keys=False
-            ))
+            self.vault.seed(
+                FACES_FILE,
+                FACES_HEADER + yaml.safe_dump(face_table_to_data(STARTER_FACES), sort_keys=False),
+            )
             stamp = self.vault.mtime_size(FACES_FILE)
             faces = parse_face_table(yaml.safe_load(self.vault.read_text(FACES_FILE)))
         except (FaceTableError, yaml.YAMLError, VaultError, OSError) as err:
             _LOGGER.warning(
-                "%s/%s is not usable (%s); showing the starter faces", self.vault.root, FACES_FILE, err
+                "%s/%s is not usable (%s); showing the starter faces",
+                self.vault.root,
+                FACES_FILE,
+                err,
             )
             return STARTER_FACES, self.vault.mtime_size(FACES_FILE)
         return faces, stamp
@@ -528,7 +552,7 @@ class Pet:
             update()
 
     def _spawn(self, coro: Awaitable[Any]) -> None:
-        task = self.entry.async_create_background_task(self.hass, coro, f"{DOMAIN} {self.name}")
+        task = self.entry.async_create_task(self.hass, coro, f"{DOMAIN} {self.name}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

@@ -110,7 +110,9 @@ class Vault:
         if path.exists():
             return False
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        fd = os.open(
+            path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644
+        )
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
         return True

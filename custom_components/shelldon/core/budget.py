@@ -68,4 +68,3 @@ class BudgetGate:
             "budget.last_turn_at": now.astimezone(UTC).isoformat(),
         }
         return Verdict(Decision.ADMIT, "budget has room", patch=patch)
-

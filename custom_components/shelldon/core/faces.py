@@ -172,13 +172,17 @@ def _face(entry: Any, index: int) -> Face:
         raise FaceTableError(f"{where}: when must be a mapping")
     unknown = set(when) - _WHEN_KEYS
     if unknown:
-        raise FaceTableError(f"{where}: unknown condition(s) {', '.join(sorted(map(str, unknown)))}")
+        raise FaceTableError(
+            f"{where}: unknown condition(s) {', '.join(sorted(map(str, unknown)))}"
+        )
     look = entry.get("look")
     if not isinstance(look, Mapping):
         raise FaceTableError(f"{where}: look is required (eyes, brows, mouth, extra)")
     unknown = set(look) - _LOOK_KEYS
     if unknown:
-        raise FaceTableError(f"{where}: unknown look part(s) {', '.join(sorted(map(str, unknown)))}")
+        raise FaceTableError(
+            f"{where}: unknown look part(s) {', '.join(sorted(map(str, unknown)))}"
+        )
     power = when.get("power")
     if power is not None and (
         not isinstance(power, list) or not power or not set(power) <= POWER_LEVELS

@@ -16,7 +16,7 @@ from . import defaults as d
 
 @dataclass(frozen=True)
 class PowerState:
-    """One reading: whether the pet runs on its battery, and the charge in percent (None = unknown)."""
+    """One reading: on battery or not, and the charge in percent (None when unknown)."""
 
     on_battery: bool
     charge: float | None = None

@@ -134,7 +134,9 @@ class Scheduler:
     ) -> list[Job]:
         """Jobs due at `now`, in registration order."""
         return [
-            job for job in self.jobs.values() if self.due_at(job, now, last_interaction, level) <= now
+            job
+            for job in self.jobs.values()
+            if self.due_at(job, now, last_interaction, level) <= now
         ]
 
     def next_due(
@@ -155,9 +157,13 @@ class Scheduler:
         initiative: bool = True,
     ) -> list[Outcome]:
         """Run every due job once; returns what happened to each."""
-        return [self._run(job, now, level, initiative) for job in self.due(now, last_interaction, level)]
+        return [
+            self._run(job, now, level, initiative) for job in self.due(now, last_interaction, level)
+        ]
 
-    def run_now(self, name: str, now: datetime, level: BackoffLevel, initiative: bool = True) -> Outcome:
+    def run_now(
+        self, name: str, now: datetime, level: BackoffLevel, initiative: bool = True
+    ) -> Outcome:
         """Run one job immediately, through the same gates, whatever its cadence says."""
         return self._run(self.jobs[name], now, level, initiative)
 

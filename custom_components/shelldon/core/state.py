@@ -46,7 +46,7 @@ class Mood:
 
 @dataclass
 class TurnBudget:
-    """The daily ledger of self-initiated turns; it rides the checkpoint so a restart can't reset it."""
+    """The daily ledger of self-initiated turns; it rides the checkpoint, so restarts keep it."""
 
     date: str | None = None  # the local calendar day the count belongs to (ISO)
     turns_used: int = 0

@@ -1,0 +1,274 @@
+"""The pet's life between messages, lived in simulated time inside Home Assistant."""
+
+from __future__ import annotations
+
+import io
+import logging
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+from unittest.mock import patch
+
+import pytest
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.core import HomeAssistant
+from PIL import Image
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockUser,
+    async_capture_events,
+)
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
+
+from custom_components.shelldon.checkpoint import PetStore
+from custom_components.shelldon.const import DOMAIN, EVENT_MOOD_CHANGED
+from tests.common import async_live_for, async_live_until, async_setup_pet, local
+
+
+def _files(root: Path) -> dict[str, float]:
+    return {str(p): p.stat().st_mtime for p in root.rglob("*") if p.is_file()}
+
+
+async def nudge(hass: HomeAssistant, kind: str) -> dict[str, Any]:
+    return await hass.services.async_call(
+        DOMAIN, "nudge", {"kind": kind}, blocking=True, return_response=True
+    )
+
+
+async def test_night_drifts_arousal_down_and_the_pet_gets_sleepy(
+    hass: HomeAssistant, config_entry: MockConfigEntry, freezer: FrozenDateTimeFactory
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 21, 0))
+    pet = await async_setup_pet(hass, config_entry)
+    events = async_capture_events(hass, EVENT_MOOD_CHANGED)
+    await async_live_until(hass, freezer, pet, local(2026, 11, 30, 21, 59))
+    assert abs(float(hass.states.get("sensor.shelldon_arousal").state)) < 0.01, "shoulder hours"
+
+    await async_live_until(hass, freezer, pet, local(2026, 11, 30, 23, 30))
+    arousal = float(hass.states.get("sensor.shelldon_arousal").state)
+    assert -0.5 <= arousal < -0.45, "night pulls arousal toward -0.5"
+    assert hass.states.get("sensor.shelldon_mood").state == "sleepy"
+    assert [(e.data["previous"], e.data["mood"]) for e in events] == [("content", "sleepy")]
+    assert events[0].data["entry_id"] == config_entry.entry_id
+    assert hass.states.get("image.shelldon_face").attributes["face"] == "sleepy"
+
+
+async def test_midday_perks_the_pet_up(
+    hass: HomeAssistant, config_entry: MockConfigEntry, freezer: FrozenDateTimeFactory
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 9, 55))
+    pet = await async_setup_pet(hass, config_entry)
+    await async_live_until(hass, freezer, pet, local(2026, 11, 30, 11, 0))
+    assert float(hass.states.get("sensor.shelldon_arousal").state) > 0.45
+    assert hass.states.get("sensor.shelldon_mood").state == "curious"
+
+
+async def test_idle_pet_settles_valence_and_energy(
+    hass: HomeAssistant, config_entry: MockConfigEntry, freezer: FrozenDateTimeFactory
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 7, 0))
+    pet = await async_setup_pet(hass, config_entry)
+    await nudge(hass, "positive")
+    assert pet.state.mood.valence == pytest.approx(0.3)
+    await async_live_for(hass, freezer, pet, timedelta(hours=1))
+    assert abs(pet.state.mood.valence) < 0.01
+    assert pet.state.energy == pytest.approx(0.5, abs=0.01)
+
+
+async def test_a_settled_pet_writes_nothing_to_disk_for_a_whole_day(
+    hass: HomeAssistant,
+    config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    save_counter: list,
+    tmp_path: Path,
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 12, 0))
+    pet = await async_setup_pet(hass, config_entry)
+    await async_live_for(hass, freezer, pet, timedelta(hours=1))  # settle in
+    files_before = _files(tmp_path)
+    saves_before = len(save_counter)
+
+    wakes = await async_live_for(hass, freezer, pet, timedelta(hours=24))
+
+    assert len(save_counter) == saves_before == 0
+    assert _files(tmp_path) == files_before, "no vault file was touched"
+    assert wakes <= 24 * 60 + 1, "it only wakes when a job is due (the reflex, each minute)"
+
+
+async def test_a_nudge_reaches_disk_on_the_checkpoint_cadence_once(
+    hass: HomeAssistant,
+    config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    save_counter: list,
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 12, 0))
+    pet = await async_setup_pet(hass, config_entry)
+    await async_live_for(hass, freezer, pet, timedelta(minutes=10))
+    await nudge(hass, "excited")
+    await async_live_for(hass, freezer, pet, timedelta(minutes=5, seconds=1))
+    assert len(save_counter) == 1
+    assert save_counter[0]["personality"]["mood"]["arousal"] > 0.55, "the nudge, drifting back"
+
+    await async_live_for(hass, freezer, pet, timedelta(hours=2))
+    assert len(save_counter) == 1, "drift alone adds no write"
+
+
+async def test_mood_energy_interaction_and_budget_survive_a_restart(
+    hass: HomeAssistant,
+    config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    hass_storage: dict[str, Any],
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 12, 0))
+    pet = await async_setup_pet(hass, config_entry)
+    await nudge(hass, "negative")
+    pet.record_interaction()
+    pet.apply({"budget.date": "2026-11-30", "budget.turns_used": 5, "energy": 0.8})
+    spoke_at = pet.state.last_interaction
+    assert await hass.config_entries.async_unload(config_entry.entry_id)
+    await hass.async_block_till_done()
+    assert f"shelldon.{config_entry.entry_id}" in hass_storage
+
+    assert await hass.config_entries.async_setup(config_entry.entry_id)
+    await hass.async_block_till_done()
+    restored = config_entry.runtime_data
+    assert restored is not pet
+    assert restored.state.mood.valence == pytest.approx(-0.3)
+    assert restored.state.energy == pytest.approx(0.8)
+    assert restored.state.last_interaction == spoke_at
+    assert hass.states.get("sensor.shelldon_turns_today").state == "5"
+    assert hass.states.get("sensor.shelldon_turns_left_today").state == "7"
+    assert hass.states.get("sensor.shelldon_last_interaction").state != "unknown"
+
+
+async def test_home_assistant_stopping_flushes_the_drift(
+    hass: HomeAssistant,
+    config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    save_counter: list,
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 23, 0))
+    pet = await async_setup_pet(hass, config_entry)
+    await async_live_for(hass, freezer, pet, timedelta(minutes=30))
+    assert save_counter == []
+    await hass.async_stop(force=True)
+    assert len(save_counter) == 1
+    assert save_counter[0]["personality"]["mood"]["arousal"] < -0.3
+
+
+@pytest.mark.parametrize(
+    ("stored", "why"),
+    [
+        ({"version": 1, "data": "not an object"}, "not an object"),
+        ({"version": 1, "data": {"personality": {"schema": 99}}}, "schema 99"),
+        ({"version": 1, "data": {"personality": [1, 2, 3]}}, "not an object"),
+        (
+            {"version": 1, "data": {"personality": {"schema": 1, "mood": {"valence": "high"}}}},
+            "bad mood.valence",
+        ),
+        ({"version": 7, "data": {"personality": {}}}, "could not be read"),
+    ],
+)
+async def test_a_damaged_checkpoint_boots_to_defaults_with_a_warning(
+    hass: HomeAssistant,
+    config_entry: MockConfigEntry,
+    hass_storage: dict[str, Any],
+    caplog: pytest.LogCaptureFixture,
+    stored: dict[str, Any],
+    why: str,
+) -> None:
+    hass_storage[f"shelldon.{config_entry.entry_id}"] = stored
+    with caplog.at_level(logging.WARNING):
+        pet = await async_setup_pet(hass, config_entry)
+    assert pet.state.mood.valence == 0.0
+    assert pet.state.energy == 0.5
+    assert hass.states.get("sensor.shelldon_mood").state == "content"
+    assert any(
+        "checkpoint" in r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING
+    )
+
+
+async def test_a_truncated_checkpoint_file_boots_to_defaults(
+    hass: HomeAssistant, config_entry: MockConfigEntry, caplog: pytest.LogCaptureFixture
+) -> None:
+    storage = Path(hass.config.path(".storage"))
+    storage.mkdir(parents=True, exist_ok=True)
+    (storage / f"shelldon.{config_entry.entry_id}").write_text(
+        '{"version": 1, "minor_version": 1, "key": "shelldon", "data": {"personality": {"mo'
+    )
+
+    async def read_the_real_file(self: PetStore) -> Any:
+        return await self._async_load_data()  # Home Assistant's own file reading
+
+    with patch.object(PetStore, "async_load", read_the_real_file):
+        pet = await async_setup_pet(hass, config_entry)
+    assert pet.state.mood.valence == 0.0
+    assert hass.states.get("sensor.shelldon_mood").state == "content"
+    assert "decoding storage" in caplog.text
+
+
+async def test_the_face_changes_only_when_the_mood_face_does(
+    hass: HomeAssistant,
+    config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    hass_client: ClientSessionGenerator,
+    hass_admin_user: MockUser,
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 7, 0))
+    await async_setup_pet(hass, config_entry)
+    events = async_capture_events(hass, EVENT_MOOD_CHANGED)
+    first = hass.states.get("image.shelldon_face").state
+
+    freezer.tick(timedelta(seconds=1))
+    await nudge(hass, "excited")  # (0.1, 0.3): curious
+    await hass.async_block_till_done()
+    curious = hass.states.get("image.shelldon_face").state
+    assert curious != first
+    assert hass.states.get("sensor.shelldon_mood").state == "curious"
+
+    freezer.tick(timedelta(seconds=11))
+    await nudge(hass, "excited")  # (0.2, 0.6): still curious
+    await hass.async_block_till_done()
+    assert hass.states.get("image.shelldon_face").state == curious
+
+    freezer.tick(timedelta(seconds=11))
+    await nudge(hass, "positive")  # (0.5, 0.6): excited
+    await hass.async_block_till_done()
+    assert hass.states.get("sensor.shelldon_mood").state == "excited"
+    assert [e.data["mood"] for e in events] == ["curious", "excited"]
+    assert events[-1].data["valence"] == pytest.approx(0.5)
+
+    # A long-lived token, as the ESPHome panel sends it (minted at the simulated time).
+    refresh = await hass.auth.async_create_refresh_token(
+        hass_admin_user, client_name="panel", token_type="long_lived_access_token"
+    )
+    client = await hass_client(hass.auth.async_create_access_token(refresh))
+    response = await client.get("/api/image_proxy/image.shelldon_face")
+    assert response.status == 200
+    assert response.content_type == "image/png"
+    image = Image.open(io.BytesIO(await response.read()))
+    assert image.size == (250, 122)
+    assert image.mode == "1"
+
+
+async def test_no_face_is_pushed_while_a_turn_owns_the_panel(
+    hass: HomeAssistant, config_entry: MockConfigEntry, freezer: FrozenDateTimeFactory
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 7, 0))
+    pet = await async_setup_pet(hass, config_entry)
+    assert pet.arbiter.try_take()
+    await hass.async_block_till_done()
+    assert hass.states.get("image.shelldon_face").attributes["face"] == "thinking"
+    thinking = hass.states.get("image.shelldon_face").state
+
+    await nudge(hass, "negative")
+    freezer.tick(timedelta(seconds=11))
+    await nudge(hass, "negative")  # grumpy now, but the turn owns the panel
+    await hass.async_block_till_done()
+    assert hass.states.get("sensor.shelldon_mood").state == "grumpy"
+    assert hass.states.get("image.shelldon_face").attributes["face"] == "thinking"
+    assert hass.states.get("image.shelldon_face").state == thinking
+
+    pet.arbiter.release()
+    await hass.async_block_till_done()
+    assert hass.states.get("image.shelldon_face").attributes["face"] == "grumpy"

@@ -1,0 +1,1 @@
+"""Benchmarks: figures, not assertions (run with scripts/bench)."""

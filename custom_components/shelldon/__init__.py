@@ -2,17 +2,33 @@
 
 from __future__ import annotations
 
+import logging
+
+import anthropic
 from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.typing import ConfigType
 
-from .const import DOMAIN
+from .anthropic_client import async_client, async_list_models
+from .brain import Brain
+from .brain.anthropic_brain import DEFAULT_MODEL, AnthropicBrain
+from .brain.offline import OfflineBrain
+from .const import CONF_API_KEY, CONF_MODEL, CONF_OFFLINE, DOMAIN
 from .pet import Pet
 from .runtime import ShelldonConfigEntry
 from .services import async_setup_services
 
-PLATFORMS: list[Platform] = [Platform.IMAGE, Platform.SENSOR, Platform.SWITCH]
+_LOGGER = logging.getLogger(__name__)
+
+PLATFORMS: list[Platform] = [
+    Platform.BINARY_SENSOR,
+    Platform.CONVERSATION,
+    Platform.IMAGE,
+    Platform.SENSOR,
+    Platform.SWITCH,
+]
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
@@ -24,8 +40,8 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 
 
 async def async_setup_entry(hass: HomeAssistant, entry: ShelldonConfigEntry) -> bool:
-    """Wake the pet up."""
-    pet = Pet(hass, entry)
+    """Wake the pet up (on the offline brain if the model cannot be used)."""
+    pet = Pet(hass, entry, brain=await _async_brain(hass, entry))
     await pet.async_start()
     entry.runtime_data = pet
     entry.async_on_unload(entry.add_update_listener(_async_options_updated))
@@ -39,6 +55,40 @@ async def async_unload_entry(hass: HomeAssistant, entry: ShelldonConfigEntry) ->
     if unloaded:
         await entry.runtime_data.async_stop()
     return unloaded
+
+
+async def _async_brain(hass: HomeAssistant, entry: ShelldonConfigEntry) -> Brain:
+    """The Anthropic brain when a key is set and accepted, else the offline brain.
+
+    A rejected key starts reauthentication and raises a repair issue, but the pet still wakes
+    (offline): its inner life never depends on the network. An unreachable API at start is not
+    an error; turns apologise until it is back.
+    """
+    api_key = entry.data.get(CONF_API_KEY)
+    if not api_key or entry.data.get(CONF_OFFLINE):
+        return OfflineBrain()
+    client = await async_client(hass, api_key)
+    issue_id = f"api_key_rejected_{entry.entry_id}"
+    try:
+        await async_list_models(client)
+    except (anthropic.AuthenticationError, anthropic.PermissionDeniedError):
+        ir.async_create_issue(
+            hass,
+            DOMAIN,
+            issue_id,
+            is_fixable=False,
+            severity=ir.IssueSeverity.ERROR,
+            translation_key="api_key_rejected",
+            translation_placeholders={"name": entry.title},
+        )
+        entry.async_start_reauth(hass)
+        return OfflineBrain()
+    except anthropic.APIError as err:
+        _LOGGER.info(
+            "The Anthropic API is not reachable now (%s); turns will apologise", type(err).__name__
+        )
+    ir.async_delete_issue(hass, DOMAIN, issue_id)
+    return AnthropicBrain(client, entry.data.get(CONF_MODEL) or DEFAULT_MODEL)
 
 
 async def _async_options_updated(hass: HomeAssistant, entry: ShelldonConfigEntry) -> None:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 import re
+from collections.abc import Mapping
 from typing import Any
 
+import anthropic
 import voluptuous as vol
 from homeassistant.components.binary_sensor import BinarySensorDeviceClass
 from homeassistant.config_entries import (
+    SOURCE_RECONFIGURE,
     ConfigEntry,
     ConfigFlow,
     ConfigFlowResult,
@@ -19,17 +23,25 @@ from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers import selector
 from homeassistant.util import slugify
 
+from .anthropic_client import async_client, async_list_models
+from .brain.anthropic_brain import DEFAULT_MODEL
 from .const import (
+    CONF_API_KEY,
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
     CONF_COOLDOWN_MIN,
     CONF_DAILY_TURNS,
+    CONF_DREAM_IDLE_H,
     CONF_ESPHOME_ACTION,
     CONF_LOW_BATTERY,
+    CONF_MODEL,
     CONF_NAME,
+    CONF_NOTIFY_TARGETS,
+    CONF_OFFLINE,
     CONF_PANEL_HEIGHT,
     CONF_PANEL_PALETTE,
     CONF_PANEL_WIDTH,
+    CONF_PROACTIVE_IDLE_MIN,
     CONF_QUIET_END,
     CONF_QUIET_START,
     DEFAULT_NAME,
@@ -41,7 +53,11 @@ from .const import (
 BATTERY_DOMAINS = ["sensor", "input_number"]
 CHARGING_DOMAINS = ["binary_sensor", "sensor", "input_boolean", "switch"]
 ESPHOME_ACTION = re.compile(r"^esphome\.[a-z0-9_]+$")
-OPTION_STEPS = ["body", "panel", "spending"]
+OPTION_STEPS = ["body", "panel", "spending", "reach"]
+_LOGGER = logging.getLogger(__name__)
+KEY_SELECTOR = selector.TextSelector(
+    selector.TextSelectorConfig(type=selector.TextSelectorType.PASSWORD)
+)
 
 
 def _number(lo: float, hi: float, unit: str | None = None) -> selector.NumberSelector:
@@ -53,27 +69,158 @@ def _number(lo: float, hi: float, unit: str | None = None) -> selector.NumberSel
     return selector.NumberSelector(config)
 
 
+async def _async_models(
+    hass: HomeAssistant, api_key: str
+) -> tuple[list[tuple[str, str]], str | None]:
+    """The models a key can use, or an error key (invalid_auth, cannot_connect, unknown)."""
+    try:
+        return await async_list_models(await async_client(hass, api_key)), None
+    except (anthropic.AuthenticationError, anthropic.PermissionDeniedError):
+        return [], "invalid_auth"
+    except anthropic.APIConnectionError:
+        return [], "cannot_connect"
+    except anthropic.APIError:
+        _LOGGER.exception("Unexpected answer while checking the API key")
+        return [], "unknown"
+
+
+def _model_schema(models: list[tuple[str, str]], current: str | None) -> vol.Schema:
+    ids = [model_id for model_id, _ in models]
+    default = current or (DEFAULT_MODEL if DEFAULT_MODEL in ids or not ids else ids[0])
+    return vol.Schema(
+        {
+            vol.Required(CONF_MODEL, default=default): selector.SelectSelector(
+                selector.SelectSelectorConfig(
+                    options=[selector.SelectOptionDict(value=i, label=n) for i, n in models],
+                    custom_value=True,
+                    mode=selector.SelectSelectorMode.DROPDOWN,
+                )
+            )
+        }
+    )
+
+
 class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
-    """Name a new pet."""
+    """Name a new pet, and optionally give it a brain."""
 
     VERSION = 1
 
+    def __init__(self) -> None:
+        self._data: dict[str, Any] = {}
+        self._models: list[tuple[str, str]] = []
+
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """The only question: what the pet is called."""
+        """The pet's name and, optionally, an Anthropic API key."""
         errors: dict[str, str] = {}
         if user_input is not None:
             name = user_input[CONF_NAME].strip()
+            api_key = (user_input.get(CONF_API_KEY) or "").strip()
             if not any(ch.isalnum() for ch in name):
                 errors[CONF_NAME] = "invalid_name"
             else:
                 await self.async_set_unique_id(slugify(name))
                 self._abort_if_unique_id_configured()
-                return self.async_create_entry(title=name, data={CONF_NAME: name})
+                self._data = {CONF_NAME: name}
+                if not api_key:
+                    return self.async_create_entry(title=name, data=self._data)
+                self._models, error = await _async_models(self.hass, api_key)
+                if error:
+                    errors[CONF_API_KEY] = error
+                else:
+                    self._data[CONF_API_KEY] = api_key
+                    return await self.async_step_model()
         return self.async_show_form(
             step_id="user",
-            data_schema=vol.Schema(
-                {vol.Required(CONF_NAME, default=DEFAULT_NAME): selector.TextSelector()}
+            data_schema=self.add_suggested_values_to_schema(
+                vol.Schema(
+                    {
+                        vol.Required(CONF_NAME): selector.TextSelector(),
+                        vol.Optional(CONF_API_KEY): KEY_SELECTOR,
+                    }
+                ),
+                {
+                    CONF_NAME: DEFAULT_NAME,
+                    **{k: v for k, v in (user_input or {}).items() if k == CONF_NAME},
+                },
             ),
+            errors=errors,
+        )
+
+    async def async_step_model(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Which Claude model the pet thinks with."""
+        if user_input is not None:
+            data = {**self._data, CONF_MODEL: user_input[CONF_MODEL].strip() or DEFAULT_MODEL}
+            if self.source == SOURCE_RECONFIGURE:
+                return self.async_update_reload_and_abort(self._get_reconfigure_entry(), data=data)
+            return self.async_create_entry(title=data[CONF_NAME], data=data)
+        current = None
+        if self.source == SOURCE_RECONFIGURE:
+            current = self._get_reconfigure_entry().data.get(CONF_MODEL)
+        return self.async_show_form(
+            step_id="model", data_schema=_model_schema(self._models, current)
+        )
+
+    async def async_step_reauth(self, entry_data: Mapping[str, Any]) -> ConfigFlowResult:
+        """The model provider refused the key."""
+        return await self.async_step_reauth_confirm()
+
+    async def async_step_reauth_confirm(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """A new key for the same pet."""
+        errors: dict[str, str] = {}
+        entry = self._get_reauth_entry()
+        if user_input is not None:
+            api_key = user_input[CONF_API_KEY].strip()
+            _, error = await _async_models(self.hass, api_key)
+            if error:
+                errors[CONF_API_KEY] = error
+            else:
+                return self.async_update_reload_and_abort(
+                    entry, data_updates={CONF_API_KEY: api_key, CONF_OFFLINE: False}
+                )
+        return self.async_show_form(
+            step_id="reauth_confirm",
+            data_schema=vol.Schema({vol.Required(CONF_API_KEY): KEY_SELECTOR}),
+            description_placeholders={"name": entry.title},
+            errors=errors,
+        )
+
+    async def async_step_reconfigure(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Change the key or the model, or choose the offline brain."""
+        errors: dict[str, str] = {}
+        entry = self._get_reconfigure_entry()
+        if user_input is not None:
+            offline = bool(user_input.get(CONF_OFFLINE))
+            api_key = (user_input.get(CONF_API_KEY) or "").strip() or entry.data.get(CONF_API_KEY)
+            self._data = {**entry.data, CONF_OFFLINE: offline}
+            if offline or not api_key:
+                self._data.pop(CONF_MODEL, None) if not api_key else None
+                return self.async_update_reload_and_abort(entry, data=self._data)
+            self._models, error = await _async_models(self.hass, api_key)
+            if error:
+                errors[CONF_API_KEY] = error
+            else:
+                self._data[CONF_API_KEY] = api_key
+                return await self.async_step_model()
+        return self.async_show_form(
+            step_id="reconfigure",
+            data_schema=self.add_suggested_values_to_schema(
+                vol.Schema(
+                    {
+                        vol.Optional(CONF_API_KEY): KEY_SELECTOR,
+                        vol.Required(CONF_OFFLINE): selector.BooleanSelector(),
+                    }
+                ),
+                {CONF_OFFLINE: bool(entry.data.get(CONF_OFFLINE, False))},
+            ),
+            description_placeholders={
+                "brain": "offline"
+                if entry.data.get(CONF_OFFLINE) or not entry.data.get(CONF_API_KEY)
+                else "Anthropic",
+            },
             errors=errors,
         )
 
@@ -188,6 +335,61 @@ class ShelldonOptionsFlow(OptionsFlow):
             data_schema=self.add_suggested_values_to_schema(schema, current),
             errors=errors,
         )
+
+    async def async_step_reach(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Where the pet's own lines go, and how long it waits before speaking up or dreaming."""
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            user_input = {**user_input}
+            targets = [t.strip() for t in user_input.get(CONF_NOTIFY_TARGETS, []) if t.strip()]
+            unknown = [t for t in targets if not _target_known(self.hass, t)]
+            if unknown:
+                errors[CONF_NOTIFY_TARGETS] = "unknown_notify_target"
+            user_input[CONF_NOTIFY_TARGETS] = targets
+            user_input[CONF_PROACTIVE_IDLE_MIN] = int(user_input[CONF_PROACTIVE_IDLE_MIN])
+            user_input[CONF_DREAM_IDLE_H] = int(user_input[CONF_DREAM_IDLE_H])
+            if not errors:
+                return self._save(user_input)
+        current = {**self._current(), **(user_input or {})}
+        schema = vol.Schema(
+            {
+                vol.Optional(CONF_NOTIFY_TARGETS): selector.SelectSelector(
+                    selector.SelectSelectorConfig(
+                        options=_notify_choices(self.hass), multiple=True, custom_value=True
+                    )
+                ),
+                vol.Required(CONF_PROACTIVE_IDLE_MIN): _number(5, 24 * 60, unit="min"),
+                vol.Required(CONF_DREAM_IDLE_H): _number(1, 72, unit="h"),
+            }
+        )
+        return self.async_show_form(
+            step_id="reach",
+            data_schema=self.add_suggested_values_to_schema(schema, current),
+            description_placeholders={
+                "unknown": ", ".join(unknown) if user_input and errors else ""
+            },
+            errors=errors,
+        )
+
+
+def _notify_choices(hass: HomeAssistant) -> list[str]:
+    entities = [state.entity_id for state in hass.states.async_all("notify")]
+    services = [f"notify.{name}" for name in hass.services.async_services_for_domain("notify")]
+    return sorted(
+        set(entities)
+        | {
+            s
+            for s in services
+            if s not in {"notify.send_message", "notify.persistent_notification"}
+        }
+    )
+
+
+def _target_known(hass: HomeAssistant, target: str) -> bool:
+    domain, _, name = target.partition(".")
+    if domain != "notify" or not name:
+        return False
+    return hass.states.get(target) is not None or hass.services.has_service(domain, name)
 
 
 def _entity_known(hass: HomeAssistant, entity_id: str) -> bool:

@@ -15,6 +15,7 @@ STORAGE_MINOR_VERSION: Final = 1
 CONF_NAME: Final = "name"
 CONF_API_KEY: Final = "api_key"
 CONF_MODEL: Final = "model"
+CONF_OFFLINE: Final = "offline"
 
 # Options: the pet's body.
 CONF_BATTERY_ENTITY: Final = "battery_entity"
@@ -24,6 +25,10 @@ CONF_PANEL_WIDTH: Final = "panel_width"
 CONF_PANEL_HEIGHT: Final = "panel_height"
 CONF_PANEL_PALETTE: Final = "panel_palette"
 CONF_ESPHOME_ACTION: Final = "esphome_action"
+# Options: speaking first.
+CONF_NOTIFY_TARGETS: Final = "notify_targets"
+CONF_PROACTIVE_IDLE_MIN: Final = "proactive_idle_minutes"
+CONF_DREAM_IDLE_H: Final = "dream_idle_hours"
 # Options: spending.
 CONF_DAILY_TURNS: Final = "daily_turn_budget"
 CONF_COOLDOWN_MIN: Final = "cooldown_minutes"
@@ -42,12 +47,18 @@ DEFAULT_OPTIONS: Final = {
     CONF_COOLDOWN_MIN: d.COOLDOWN_S // 60,
     CONF_QUIET_START: d.QUIET_START.strftime("%H:%M:%S"),
     CONF_QUIET_END: d.QUIET_END.strftime("%H:%M:%S"),
+    CONF_NOTIFY_TARGETS: [],
+    CONF_PROACTIVE_IDLE_MIN: d.PROACTIVE_IDLE_S // 60,
+    CONF_DREAM_IDLE_H: d.DREAM_IDLE_S // 3600,
 }
 
 # Bus events.
 EVENT_MOOD_CHANGED: Final = "shelldon_mood_changed"
+EVENT_TURN_FINISHED: Final = "shelldon_turn_finished"
 
 # Services.
 SERVICE_NUDGE: Final = "nudge"
+SERVICE_TELL: Final = "tell"
+ATTR_MESSAGE: Final = "message"
 ATTR_CONFIG_ENTRY_ID: Final = "config_entry_id"
 ATTR_KIND: Final = "kind"

@@ -22,6 +22,7 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
 from homeassistant.helpers.event import (
+    async_call_later,
     async_track_point_in_utc_time,
     async_track_state_change_event,
 )
@@ -30,6 +31,7 @@ from homeassistant.util import slugify
 
 from .arbiter import Arbiter
 from .battery import read_power
+from .brain import Brain
 from .checkpoint import PetStore
 from .const import (
     CONF_BATTERY_ENTITY,
@@ -39,6 +41,7 @@ from .const import (
     CONF_ESPHOME_ACTION,
     CONF_LOW_BATTERY,
     CONF_NAME,
+    CONF_NOTIFY_TARGETS,
     CONF_PANEL_HEIGHT,
     CONF_PANEL_PALETTE,
     CONF_PANEL_WIDTH,
@@ -64,7 +67,9 @@ from .core.reactions import compute_nudge_patch, parse_nudge_kind
 from .core.reflexes import compute_reflex_patch
 from .core.scheduler import CostTier, Idle, Interval, Job, Outcome, Scheduler
 from .core.state import PersonalityState, parse_instant
+from .messenger import Messenger
 from .portrait import render_face
+from .turns import Turns
 from .vault import Vault, VaultError
 
 _LOGGER = logging.getLogger(__name__)
@@ -115,6 +120,7 @@ class Pet:
         hass: HomeAssistant,
         entry: ConfigEntry,
         *,
+        brain: Brain,
         store: PetStore | None = None,
         clock: Clock | None = None,
     ) -> None:
@@ -153,6 +159,11 @@ class Pet:
         self._render_generation = 0
         self._tasks: set[asyncio.Task[Any]] = set()
         self._started = False
+        self._turn_ready: dict[str, Callable[[], bool]] = {}
+        self._reply_face: CALLBACK_TYPE | None = None
+        self.linger_reply = False
+        self.messenger = Messenger(hass, self.name, list(self.options[CONF_NOTIFY_TARGETS]))
+        self.turns = Turns(hass, self, brain)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -161,7 +172,10 @@ class Pet:
         data = await self.store.async_load_safe()
         self.state = PersonalityState.from_dict(data.get("personality"))
         self.initiative = bool(data.get("initiative", True))
+        self.turns.restore(data.get("turns"))
+        self.messenger.restore(data.get("replies"))
         await self._async_load_faces()
+        await self.turns.async_load_files()
         self._register_jobs()
         self.scheduler.restore(_parse_stamps(data.get("jobs")))
         self._read_power()
@@ -177,6 +191,7 @@ class Pet:
         self._unsubs.append(
             self.hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, self._on_hass_stop)
         )
+        self._unsubs.append(self.messenger.async_listen(self._async_on_notification_reply))
         self.mood_face = self._select_mood_face()
         self.display = self.mood_face.name
         await self._async_render_display()
@@ -187,6 +202,9 @@ class Pet:
         """Cancel timers and listeners, and checkpoint what changed."""
         self._started = False
         self._arm()  # not started: cancels the timer
+        if self._reply_face:
+            self._reply_face()
+            self._reply_face = None
         while self._unsubs:
             self._unsubs.pop()()
         for task in list(self._tasks):
@@ -265,7 +283,14 @@ class Pet:
             "personality": self.state.to_dict(),
             "jobs": self.scheduler.snapshot(),
             "initiative": self.initiative,
+            "turns": self.turns.to_dict(),
+            "replies": self.messenger.to_dict(),
         }
+
+    def mark_changed(self) -> None:
+        """Something beyond the personality changed (a turn, a goal): save it, show it."""
+        self._must_save = True
+        self._notify()
 
     async def async_checkpoint(self) -> bool:
         """Save when (and only when) something changed; True when written."""
@@ -312,9 +337,16 @@ class Pet:
         *,
         cost: int = 1,
         essential: bool = False,
+        ready: Callable[[], bool] | None = None,
     ) -> Job:
-        """Register a TURN-tier job; its handler runs only once every gate has admitted it."""
+        """Register a TURN-tier job; its handler runs only once every gate has admitted it.
+
+        `ready` says whether there is anything to do: when not, the job is skipped before the
+        budget is touched, so an idle dream spends nothing.
+        """
         self._turn_handlers[name] = handler
+        if ready is not None:
+            self._turn_ready[name] = ready
         job = self.scheduler.add(
             Job(name, cadence, CostTier.TURN, cost=cost, essential=essential, persist=True)
         )
@@ -327,17 +359,45 @@ class Pet:
 
     def _job_checkpoint(self, _now: datetime) -> None:
         if self._must_save:
-            self._spawn(self.async_checkpoint())
+            self.spawn(self.async_checkpoint())
 
     def _job_prune(self, now: datetime) -> None:
         horizon = now - timedelta(seconds=d.NUDGE_COOLDOWN_S)
         self._nudged_at = {k: v for k, v in self._nudged_at.items() if v > horizon}
+        self.messenger.prune(self.clock.utcnow())
+        if self.turns.goals.prune(self.clock.utcnow()):
+            self.spawn(self.turns.async_save_goals())
+        self._job_flush(now)  # a flush the busy slot put off
+
+    def _job_flush(self, now: datetime) -> None:
+        """When a conversation has gone quiet, let the pet keep what matters from it."""
+        if not self.turns.unflushed or self.level is BackoffLevel.LOW:
+            return
+        last = self.state.last_interaction_at
+        if last is not None and (self.clock.utcnow() - last).total_seconds() < d.FLUSH_AFTER_S:
+            return
+        if self.arbiter.try_take():
+            self.spawn(self._async_flush(now))
+
+    async def _async_flush(self, now: datetime) -> None:
+        try:
+            await self.turns.async_flush(now)
+        finally:
+            self.arbiter.release()
+
+    async def _async_on_notification_reply(self, text: str, target: str) -> None:
+        """The owner typed into a notification: an owner message, answered the same way."""
+        outcome = await self.turns.async_owner_turn(text, room="notification", sender="owner")
+        if outcome.say:
+            await self.messenger.async_deliver(outcome.say, self.clock.utcnow(), [target])
 
     def _job_vault_watch(self, _now: datetime) -> None:
-        self._spawn(self._async_check_faces_file())
+        self.spawn(self._async_check_faces_file())
 
     def _dispatch(self, job: Job, now: datetime) -> Verdict:
         """The dispatch hook: the budget gate, then the single slot, then the turn."""
+        if (ready := self._turn_ready.get(job.name)) is not None and not ready():
+            return Verdict(Decision.SKIP, "nothing to do")
         verdict = self.gate.evaluate(self.state.budget, job.cost, now)
         if verdict.decision is not Decision.ADMIT:
             return verdict
@@ -348,7 +408,7 @@ class Pet:
         if handler is None:
             self.arbiter.release()
         else:
-            self._spawn(self._async_run_turn(handler, job, now))
+            self.spawn(self._async_run_turn(handler, job, now))
         return verdict
 
     async def _async_run_turn(self, handler: TurnHandler, job: Job, now: datetime) -> None:
@@ -366,9 +426,25 @@ class Pet:
         return self.arbiter.busy
 
     def _on_slot_change(self, busy: bool) -> None:
-        # The lifecycle face owns the panel while a turn is in flight.
-        self.show("thinking" if busy else self.mood_face.name)
+        # The lifecycle faces own the panel while a turn is in flight, and briefly after it spoke.
+        if self._reply_face:
+            self._reply_face()
+            self._reply_face = None
+        if busy:
+            self.show("thinking")
+        elif self.linger_reply and self._started:
+            self.linger_reply = False
+            self.show("reply")
+            self._reply_face = async_call_later(self.hass, d.REPLY_FACE_S, self._end_reply_face)
+        else:
+            self.show(self.mood_face.name)
         self._notify()
+
+    @callback
+    def _end_reply_face(self, _now: datetime) -> None:
+        self._reply_face = None
+        if not self.turn_in_flight:
+            self.show(self.mood_face.name)
 
     @callback
     def _on_timer(self, _fired: datetime) -> None:
@@ -452,7 +528,7 @@ class Pet:
                 "energy": round(self.state.energy, 3),
             },
         )
-        if not self.turn_in_flight:
+        if not self.turn_in_flight and self._reply_face is None:
             self.show(face.name)
 
     def show(self, display: str) -> None:
@@ -461,7 +537,7 @@ class Pet:
             self.display = display
             return
         self.display = display
-        self._spawn(self._async_render_display())
+        self.spawn(self._async_render_display())
 
     def _look(self, display: str) -> Look:
         if display in LIFECYCLE_LOOKS:
@@ -551,7 +627,7 @@ class Pet:
         for update in list(self._listeners):
             update()
 
-    def _spawn(self, coro: Awaitable[Any]) -> None:
+    def spawn(self, coro: Awaitable[Any]) -> None:
         task = self.entry.async_create_task(self.hass, coro, f"{DOMAIN} {self.name}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)

@@ -43,6 +43,23 @@ def _mood_attrs(pet: Pet) -> dict[str, Any]:
     }
 
 
+def _tokens_attrs(pet: Pet) -> dict[str, Any]:
+    usage = pet.turns.tokens.today(pet.clock.now())
+    return {
+        "input_uncached": usage.input,
+        "input_cache_write": usage.cache_write,
+        "input_cache_read": usage.cache_read,
+        "output": usage.output,
+        "billed_input_equivalent": round(usage.billed_input),
+        "brain": pet.turns.brain.name,
+    }
+
+
+def _last_said_attrs(pet: Pet) -> dict[str, Any]:
+    said = pet.turns.last_said or {}
+    return {"text": said.get("text"), "kind": said.get("kind"), "at": said.get("at")}
+
+
 SENSORS: tuple[PetSensorDescription, ...] = (
     PetSensorDescription(
         key="mood",
@@ -99,6 +116,20 @@ SENSORS: tuple[PetSensorDescription, ...] = (
             "on_battery": pet.power.on_battery,
             "charge": pet.power.charge,
         },
+    ),
+    PetSensorDescription(
+        key="tokens_today",
+        translation_key="tokens_today",
+        state_class=SensorStateClass.MEASUREMENT,
+        native_unit_of_measurement="tokens",
+        value_fn=lambda pet: pet.turns.tokens.today(pet.clock.now()).total,
+        attrs_fn=_tokens_attrs,
+    ),
+    PetSensorDescription(
+        key="last_said",
+        translation_key="last_said",
+        value_fn=lambda pet: (pet.turns.last_said or {}).get("text", "")[:255] or None,
+        attrs_fn=_last_said_attrs,
     ),
     PetSensorDescription(
         key="last_interaction",

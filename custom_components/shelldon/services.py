@@ -14,7 +14,14 @@ from homeassistant.core import (
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv
 
-from .const import ATTR_CONFIG_ENTRY_ID, ATTR_KIND, DOMAIN, SERVICE_NUDGE
+from .const import (
+    ATTR_CONFIG_ENTRY_ID,
+    ATTR_KIND,
+    ATTR_MESSAGE,
+    DOMAIN,
+    SERVICE_NUDGE,
+    SERVICE_TELL,
+)
 from .core.reactions import NudgeKind
 from .pet import Pet
 
@@ -24,6 +31,15 @@ NUDGE_SCHEMA = vol.Schema(
         vol.Required(ATTR_KIND): cv.string,
     }
 )
+
+
+TELL_SCHEMA = vol.Schema(
+    {
+        vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string,
+        vol.Required(ATTR_MESSAGE): cv.string,
+    }
+)
+MAX_MESSAGE = 2000
 
 
 def resolve_pet(hass: HomeAssistant, call: ServiceCall) -> Pet:
@@ -74,6 +90,22 @@ async def _async_nudge(call: ServiceCall) -> ServiceResponse:
     }
 
 
+async def _async_tell(call: ServiceCall) -> ServiceResponse:
+    message = call.data[ATTR_MESSAGE].strip()
+    if not message or len(message) > MAX_MESSAGE:
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="bad_message",
+            translation_placeholders={"limit": str(MAX_MESSAGE)},
+        )
+    pet = resolve_pet(call.hass, call)
+    sender = "automation"
+    if call.context.user_id and (user := await call.hass.auth.async_get_user(call.context.user_id)):
+        sender = user.name or "owner"
+    outcome = await pet.turns.async_owner_turn(message, room="automation", sender=sender)
+    return {"reply": outcome.say, "intent": outcome.intent, "ok": outcome.ok}
+
+
 @callback
 def async_setup_services(hass: HomeAssistant) -> None:
     """Register the actions once, for every pet."""
@@ -82,5 +114,12 @@ def async_setup_services(hass: HomeAssistant) -> None:
         SERVICE_NUDGE,
         _async_nudge,
         schema=NUDGE_SCHEMA,
+        supports_response=SupportsResponse.OPTIONAL,
+    )
+    hass.services.async_register(
+        DOMAIN,
+        SERVICE_TELL,
+        _async_tell,
+        schema=TELL_SCHEMA,
         supports_response=SupportsResponse.OPTIONAL,
     )

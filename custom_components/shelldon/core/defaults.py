@@ -41,6 +41,8 @@ PROACTIVE_IDLE_S: Final = 60 * 60
 DREAM_IDLE_S: Final = 6 * 60 * 60
 PROACTIVE_COST: Final = 1
 DREAM_COST: Final = 3
+FLUSH_AFTER_S: Final = 10 * 60  # owner silence that ends a conversation
+REPLY_FACE_S: Final = 8  # how long the reply face lingers after a turn that spoke
 
 # Quiet hours (local).
 QUIET_START: Final = time(22, 0)

@@ -1,0 +1,49 @@
+"""Thinking: on while a turn is in flight."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeassistant.components.binary_sensor import (
+    BinarySensorDeviceClass,
+    BinarySensorEntity,
+    BinarySensorEntityDescription,
+)
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+
+from .entity import PetEntity
+from .runtime import ShelldonConfigEntry
+
+PARALLEL_UPDATES = 0
+
+THINKING = BinarySensorEntityDescription(
+    key="thinking", translation_key="thinking", device_class=BinarySensorDeviceClass.RUNNING
+)
+
+
+async def async_setup_entry(
+    hass: HomeAssistant,
+    entry: ShelldonConfigEntry,
+    async_add_entities: AddConfigEntryEntitiesCallback,
+) -> None:
+    """The thinking sensor."""
+    async_add_entities([ThinkingSensor(entry.runtime_data, THINKING)])
+
+
+class ThinkingSensor(PetEntity, BinarySensorEntity):
+    """A turn holds the pet's one slot."""
+
+    def shown(self) -> Any:
+        """On or off, and how many owner messages wait."""
+        return (self.pet.turn_in_flight, self.pet.arbiter.waiting)
+
+    @property
+    def is_on(self) -> bool:
+        """A turn is in flight."""
+        return self.pet.turn_in_flight
+
+    @property
+    def extra_state_attributes(self) -> dict[str, Any]:
+        """Owner messages waiting for the slot."""
+        return {"waiting": self.pet.arbiter.waiting}

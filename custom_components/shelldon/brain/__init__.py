@@ -1,0 +1,22 @@
+"""The brain: the only code that talks to a language model.
+
+One small protocol (`Brain.think`) with two implementations: the Anthropic brain (the official
+SDK on Home Assistant's shared HTTP client) and the offline brain (mood-aware templates that
+never fail and cost nothing). The turn prompt is assembled here, from data the shell hands in.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .turn import TurnRequest, TurnResult
+
+
+class Brain(Protocol):
+    """Something that turns a request into a reply."""
+
+    name: str
+
+    async def think(self, request: TurnRequest) -> TurnResult:
+        """One turn: a structured reply (intent first) and what it cost."""
+        ...

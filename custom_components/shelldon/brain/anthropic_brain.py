@@ -1,0 +1,132 @@
+"""The Anthropic brain: one structured reply per turn, the stable prefix cached.
+
+The reply is a forced tool call whose schema puts `intent` first. The stable part of the prompt
+(tools and system) carries a cache breakpoint, so conversation turns minutes apart pay a tenth
+for it; the changing part is one small user message. A turn is bounded by a timeout and by a
+ceiling on rounds (a reply that does not fit the schema is sent back once or twice with the
+reason). Failures become `BrainAuthError` (the owner must act) or `BrainUnavailable` (passing),
+carrying whatever usage was already billed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Final
+
+import anthropic
+
+from ..core.tokens import Usage
+from .prompt import REPLY_TOOL, build_prompt
+from .turn import (
+    BrainAuthError,
+    BrainUnavailable,
+    ReplyError,
+    TurnRequest,
+    TurnResult,
+    parse_reply,
+)
+
+DEFAULT_MODEL: Final = "claude-haiku-4-5"
+MAX_TOKENS: Final = 700
+TURN_TIMEOUT_S: Final = 45.0
+MAX_ROUNDS: Final = 3
+
+
+def usage_of(response_usage: Any) -> Usage:
+    """Our Usage from the SDK's."""
+    return Usage(
+        input=int(getattr(response_usage, "input_tokens", 0) or 0),
+        cache_write=int(getattr(response_usage, "cache_creation_input_tokens", 0) or 0),
+        cache_read=int(getattr(response_usage, "cache_read_input_tokens", 0) or 0),
+        output=int(getattr(response_usage, "output_tokens", 0) or 0),
+    )
+
+
+def request_body(request: TurnRequest, model: str) -> dict[str, Any]:
+    """The Messages API request for a turn (also what the benchmarks measure)."""
+    prompt = build_prompt(request)
+    return {
+        "model": model,
+        "max_tokens": MAX_TOKENS,
+        "system": [{"type": "text", "text": prompt.stable, "cache_control": {"type": "ephemeral"}}],
+        "tools": [REPLY_TOOL],
+        "tool_choice": {"type": "tool", "name": "reply"},
+        "messages": [{"role": "user", "content": prompt.changing}],
+    }
+
+
+class AnthropicBrain:
+    """Talks to Claude through the official SDK."""
+
+    name = "anthropic"
+
+    def __init__(
+        self,
+        client: anthropic.AsyncAnthropic,
+        model: str = DEFAULT_MODEL,
+        *,
+        timeout_s: float = TURN_TIMEOUT_S,
+        max_rounds: int = MAX_ROUNDS,
+    ) -> None:
+        self.client = client
+        self.model = model
+        self.timeout_s = timeout_s
+        self.max_rounds = max_rounds
+
+    async def think(self, request: TurnRequest) -> TurnResult:
+        """One turn, within the timeout and the round ceiling."""
+        body = request_body(request, self.model)
+        usage = Usage()
+        try:
+            async with asyncio.timeout(self.timeout_s):
+                for rounds in range(1, self.max_rounds + 1):
+                    response = await self.client.messages.create(**body)
+                    usage = usage + usage_of(response.usage)
+                    call = next((b for b in response.content if b.type == "tool_use"), None)
+                    try:
+                        if call is None:
+                            raise ReplyError("answer with the reply tool")
+                        reply = parse_reply(call.input)
+                    except ReplyError as err:
+                        body["messages"] = [
+                            *body["messages"],
+                            {
+                                "role": "assistant",
+                                "content": [
+                                    b.model_dump(exclude_none=True) for b in response.content
+                                ],
+                            },
+                            _retry_message(call.id if call else None, str(err)),
+                        ]
+                        continue
+                    return TurnResult(reply=reply, usage=usage, brain=self.name, rounds=rounds)
+        except TimeoutError as err:
+            raise BrainUnavailable("timeout", usage) from err
+        except anthropic.AuthenticationError as err:
+            raise BrainAuthError("auth", usage) from err
+        except anthropic.PermissionDeniedError as err:
+            raise BrainAuthError("permission", usage) from err
+        except anthropic.RateLimitError as err:
+            raise BrainUnavailable("rate_limited", usage) from err
+        except anthropic.APITimeoutError as err:
+            raise BrainUnavailable("timeout", usage) from err
+        except anthropic.APIConnectionError as err:
+            raise BrainUnavailable("network", usage) from err
+        except anthropic.NotFoundError as err:
+            raise BrainUnavailable("model_not_found", usage) from err
+        except anthropic.APIStatusError as err:
+            cause = "overloaded" if err.status_code == 529 else f"http_{err.status_code}"
+            raise BrainUnavailable(cause, usage) from err
+        raise BrainUnavailable("bad_reply", usage)
+
+
+def _retry_message(tool_use_id: str | None, problem: str) -> dict[str, Any]:
+    text = f"That reply did not fit: {problem}. Call the reply tool again, intent first."
+    if tool_use_id is None:
+        return {"role": "user", "content": text}
+    return {
+        "role": "user",
+        "content": [
+            {"type": "tool_result", "tool_use_id": tool_use_id, "is_error": True, "content": text}
+        ],
+    }

@@ -1,0 +1,211 @@
+"""What a turn is made of: the request the shell hands the brain, and the reply it gets back."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, Final
+
+from ..core.tokens import Usage
+
+INTENT_MAX: Final = 600
+SAY_MAX: Final = 2000
+ITEM_MAX: Final = 500
+LIST_MAX: Final = 8
+PROMISE_MAX_HOURS: Final = 24 * 30
+
+
+class TurnKind(StrEnum):
+    """Why a turn happens."""
+
+    OWNER = "owner"  # the owner said something
+    PROACTIVE = "proactive"  # the pet speaks up on its own
+    REACH_OUT = "reach_out"  # the pet follows up on a goal
+    DREAM = "dream"  # consolidation
+    FLUSH = "flush"  # a conversation ended: keep what matters
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who the pet is: the stable part of every prompt."""
+
+    name: str
+    constitution: str
+    persona: str
+    home: str = "home"
+
+
+@dataclass(frozen=True)
+class PromptLine:
+    """One message shown to the pet, as data."""
+
+    kind: str  # message (new) or earlier (context)
+    room: str
+    sender: str
+    role: str  # owner, pet (its own earlier line) or marker
+    text: str
+
+
+@dataclass(frozen=True)
+class OpenItem:
+    """An open promise, ask or reminder, as the pet sees it."""
+
+    id: str
+    kind: str
+    text: str
+    age: str
+    due: str
+
+
+@dataclass(frozen=True)
+class Machine:
+    """The pet's own machine: its state as it holds it now (the changing part)."""
+
+    local_time: datetime
+    feeling: str
+    valence: float
+    arousal: float
+    energy: float
+    power_mode: str
+    on_battery: bool
+    charge: float | None
+    turns_left: int
+    daily_turns: int
+    tokens_today: int
+    changes: tuple[str, ...] = ()
+    open_items: tuple[OpenItem, ...] = ()
+    last_intent: str | None = None
+    last_outcome: str | None = None
+    situation: tuple[str, ...] = ()
+    recalled: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnRequest:
+    """Everything one turn is given."""
+
+    kind: TurnKind
+    identity: Identity
+    machine: Machine
+    messages: tuple[PromptLine, ...] = ()
+    notes: tuple[str, ...] = ()  # dream: what was noted to remember
+    facts: tuple[str, ...] = ()  # dream: what is already kept
+    goal: str | None = None  # reach-out: what it is about
+    flush_cause: str = "the conversation went quiet"
+
+
+@dataclass(frozen=True)
+class Settle:
+    """An open item the reply closes."""
+
+    id: str
+    how: str  # done or dropped
+
+
+@dataclass(frozen=True)
+class NewPromise:
+    """A promise the reply makes."""
+
+    what: str
+    due_in_hours: float | None = None
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A structured reply; intent comes first."""
+
+    intent: str
+    say: str = ""
+    remember: tuple[str, ...] = ()
+    settle: tuple[Settle, ...] = ()
+    promises: tuple[NewPromise, ...] = ()
+    asks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """A reply and what it cost."""
+
+    reply: Reply
+    usage: Usage = field(default_factory=Usage)
+    brain: str = ""
+    rounds: int = 1
+
+
+class BrainError(Exception):
+    """A turn could not be had."""
+
+    def __init__(self, cause: str, usage: Usage | None = None) -> None:
+        super().__init__(cause)
+        self.cause = cause
+        self.usage = usage or Usage()
+
+
+class BrainAuthError(BrainError):
+    """The model provider refused the key: the owner must act."""
+
+
+class BrainUnavailable(BrainError):
+    """A passing failure: rate limit, overload, timeout, network, a garbled reply."""
+
+
+class ReplyError(ValueError):
+    """A reply that does not fit the schema."""
+
+
+def _text(value: Any, limit: int, name: str) -> str:
+    if not isinstance(value, str):
+        raise ReplyError(f"{name} must be a string")
+    return value.strip()[:limit]
+
+
+def _strings(value: Any, name: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise ReplyError(f"{name} must be a list")
+    return tuple(s for s in (_text(v, ITEM_MAX, name) for v in value[:LIST_MAX]) if s)
+
+
+def parse_reply(data: Any) -> Reply:
+    """A Reply from the model's structured output; ReplyError says what is wrong."""
+    if not isinstance(data, Mapping):
+        raise ReplyError("the reply must be an object")
+    intent = data.get("intent")
+    if not isinstance(intent, str) or not intent.strip():
+        raise ReplyError("intent is required and must not be blank")
+    if len(intent.strip()) > INTENT_MAX:
+        raise ReplyError(f"intent must be at most {INTENT_MAX} characters")
+    settle = []
+    for item in data.get("settle") or []:
+        if not isinstance(item, Mapping) or not isinstance(item.get("id"), str):
+            raise ReplyError("each settle item needs an id")
+        how = item.get("how", "done")
+        if how not in {"done", "dropped"}:
+            raise ReplyError("settle.how must be done or dropped")
+        settle.append(Settle(item["id"].strip(), how))
+    promises = []
+    for item in data.get("promise") or []:
+        if not isinstance(item, Mapping) or not isinstance(item.get("what"), str):
+            raise ReplyError("each promise needs what")
+        hours = item.get("due_in_hours")
+        if hours is not None and (
+            not isinstance(hours, int | float)
+            or isinstance(hours, bool)
+            or not 0 <= hours <= PROMISE_MAX_HOURS
+        ):
+            raise ReplyError(f"due_in_hours must be between 0 and {PROMISE_MAX_HOURS}")
+        what = item["what"].strip()[:ITEM_MAX]
+        if what:
+            promises.append(NewPromise(what, float(hours) if hours is not None else None))
+    say = data.get("say", "")
+    return Reply(
+        intent=intent.strip(),
+        say=_text(say if say is not None else "", SAY_MAX, "say"),
+        remember=_strings(data.get("remember"), "remember"),
+        settle=tuple(settle[:LIST_MAX]),
+        promises=tuple(promises[:LIST_MAX]),
+        asks=_strings(data.get("ask"), "ask"),
+    )

@@ -1,0 +1,70 @@
+"""Assist: talk to the pet by chat or voice."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from homeassistant.components import conversation
+from homeassistant.components.conversation import ChatLog, ConversationEntity, ConversationInput
+from homeassistant.const import MATCH_ALL
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import intent
+from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+
+from .const import DOMAIN
+from .pet import Pet
+from .runtime import ShelldonConfigEntry
+
+PARALLEL_UPDATES = 0
+
+
+async def async_setup_entry(
+    hass: HomeAssistant,
+    entry: ShelldonConfigEntry,
+    async_add_entities: AddConfigEntryEntitiesCallback,
+) -> None:
+    """The pet as an Assist conversation agent."""
+    async_add_entities([PetConversation(entry.runtime_data)])
+
+
+class PetConversation(ConversationEntity):
+    """Every message is an owner turn: it waits only for the pet's one slot."""
+
+    _attr_has_entity_name = True
+    _attr_name = None
+
+    def __init__(self, pet: Pet) -> None:
+        self.pet = pet
+        self._attr_unique_id = f"{pet.entry.entry_id}_conversation"
+        self._attr_device_info = DeviceInfo(
+            identifiers={(DOMAIN, pet.entry.entry_id)},
+            name=pet.name,
+            manufacturer="shelldon",
+            model="Desk pet",
+            entry_type=DeviceEntryType.SERVICE,
+        )
+
+    @property
+    def supported_languages(self) -> list[str] | Literal["*"]:
+        """The pet answers in whatever language it is spoken to."""
+        return MATCH_ALL
+
+    async def _async_handle_message(
+        self, user_input: ConversationInput, chat_log: ChatLog
+    ) -> conversation.ConversationResult:
+        sender = "owner"
+        if user_input.context.user_id:
+            user = await self.hass.auth.async_get_user(user_input.context.user_id)
+            if user is not None and user.name:
+                sender = user.name
+        room = "voice" if user_input.device_id else "assist"
+        outcome = await self.pet.turns.async_owner_turn(user_input.text, room=room, sender=sender)
+        chat_log.async_add_assistant_content_without_tools(
+            conversation.AssistantContent(agent_id=user_input.agent_id, content=outcome.say)
+        )
+        response = intent.IntentResponse(language=user_input.language)
+        response.async_set_speech(outcome.say)
+        return conversation.ConversationResult(
+            response=response, conversation_id=chat_log.conversation_id
+        )

@@ -1,0 +1,228 @@
+"""Goals: what the pet means to do, where each came from, and how stubbornly it holds on.
+
+A goal carries provenance (the owner asked, the pet promised in its own words, the pet asked
+something, maintenance), a commitment strategy (blind goals are defended past due; single-
+minded ones are dropped only when moot; open-minded ones are let go once they stop being
+timely), a due time and a state. The store renders to a markdown checklist the owner can read
+and tick, and parses back from it; unknown or damaged lines are kept out, never guessed at.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from enum import StrEnum
+from typing import Final
+
+MAX_TEXT: Final = 300
+KEEP_SETTLED: Final = timedelta(days=30)
+
+
+class Provenance(StrEnum):
+    """Where a goal came from."""
+
+    REMIND_ME = "user:remind-me"
+    PROMISE = "promise:own-words"
+    ASK = "ask:own-words"
+    MAINTENANCE = "maintenance"
+
+
+class Strategy(StrEnum):
+    """How the pet holds on to a goal once it is stale."""
+
+    BLIND = "blind"  # defended past due: a birthday is a birthday
+    SINGLE_MINDED = "single-minded"  # dropped only when moot
+    OPEN_MINDED = "open-minded"  # let go once it stops being timely
+
+
+class GoalState(StrEnum):
+    """Where a goal stands."""
+
+    OPEN = "open"
+    DONE = "done"
+    DROPPED = "dropped"
+
+
+class GoalKind(StrEnum):
+    """What acting on the goal means."""
+
+    REACH_OUT = "reach_out"  # tell the owner something
+    ASK = "ask"  # waiting on the owner's answer
+    CHORE = "chore"  # something the pet does itself
+
+
+_BOX = {GoalState.OPEN: " ", GoalState.DONE: "x", GoalState.DROPPED: "-"}
+_STATE = {v: k for k, v in _BOX.items()}
+_ITEM = re.compile(r"^- \[(?P<box>[ xX-])\] (?P<text>.+)$")
+_META = re.compile(r"^\s+- (?P<meta>.+)$")
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One goal."""
+
+    id: str
+    text: str
+    kind: GoalKind
+    provenance: Provenance
+    strategy: Strategy
+    made_at: datetime
+    due: datetime | None = None
+    state: GoalState = GoalState.OPEN
+    settled_at: datetime | None = None
+
+    @property
+    def open(self) -> bool:
+        """Still to do."""
+        return self.state is GoalState.OPEN
+
+    def overdue(self, now: datetime) -> bool:
+        """Open and past its due time."""
+        return self.open and self.due is not None and now >= self.due
+
+    def age(self, now: datetime) -> timedelta:
+        """How long since it was made."""
+        return now - self.made_at
+
+
+def _stamp(value: datetime | None) -> str:
+    return value.isoformat(timespec="minutes") if value else "-"
+
+
+def _parse_stamp(value: str) -> datetime | None:
+    if value in {"", "-"}:
+        return None
+    parsed = datetime.fromisoformat(value)
+    if parsed.tzinfo is None:
+        raise ValueError("naive time")
+    return parsed
+
+
+@dataclass
+class Goals:
+    """The pet's goals, newest last."""
+
+    items: list[Goal] = field(default_factory=list)
+
+    def _next_id(self) -> str:
+        numbers = [int(g.id[1:]) for g in self.items if g.id[1:].isdigit()]
+        return f"g{max(numbers, default=0) + 1}"
+
+    def add(
+        self,
+        text: str,
+        *,
+        kind: GoalKind,
+        provenance: Provenance,
+        strategy: Strategy,
+        now: datetime,
+        due: datetime | None = None,
+    ) -> Goal:
+        """File a new goal (the text is trimmed to one line)."""
+        clean = " ".join(text.split())[:MAX_TEXT]
+        if not clean:
+            raise ValueError("a goal needs words")
+        goal = Goal(self._next_id(), clean, kind, provenance, strategy, now, due)
+        self.items.append(goal)
+        return goal
+
+    def get(self, goal_id: str) -> Goal | None:
+        """The goal with this id."""
+        return next((g for g in self.items if g.id == goal_id), None)
+
+    def settle(self, goal_id: str, state: GoalState, now: datetime) -> Goal | None:
+        """Close an open goal as done or dropped; None if there is no such open goal."""
+        for index, goal in enumerate(self.items):
+            if goal.id == goal_id and goal.open:
+                self.items[index] = replace(goal, state=state, settled_at=now)
+                return self.items[index]
+        return None
+
+    def open_goals(self, kinds: Iterable[GoalKind] | None = None) -> list[Goal]:
+        """Open goals, optionally of some kinds."""
+        wanted = set(kinds) if kinds is not None else None
+        return [g for g in self.items if g.open and (wanted is None or g.kind in wanted)]
+
+    def prune(self, now: datetime) -> bool:
+        """Forget goals settled long ago; True if any went."""
+        kept = [
+            g
+            for g in self.items
+            if g.open or g.settled_at is None or now - g.settled_at < KEEP_SETTLED
+        ]
+        changed = len(kept) != len(self.items)
+        self.items = kept
+        return changed
+
+    def to_markdown(self, pet_name: str) -> str:
+        """The checklist file."""
+        lines = [
+            "# Goals",
+            "",
+            f"What {pet_name} means to do, and where each goal came from.",
+            "Tick a box ([x]) to mark a goal done, or write [-] to drop it; the pet notices.",
+            "",
+        ]
+        for goal in self.items:
+            lines.append(f"- [{_BOX[goal.state]}] {goal.text}")
+            meta = [
+                f"id: {goal.id}",
+                f"kind: {goal.kind.value}",
+                f"from: {goal.provenance.value}",
+                f"strategy: {goal.strategy.value}",
+                f"due: {_stamp(goal.due)}",
+                f"made: {_stamp(goal.made_at)}",
+            ]
+            if goal.settled_at is not None:
+                meta.append(f"settled: {_stamp(goal.settled_at)}")
+            lines.append("  - " + " · ".join(meta))
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_markdown(cls, text: str) -> tuple[Goals, list[str]]:
+        """Goals from the checklist file, and a note for every line that could not be read."""
+        goals = cls()
+        problems: list[str] = []
+        pending: tuple[str, str] | None = None
+        for number, line in enumerate(text.splitlines(), start=1):
+            if item := _ITEM.match(line):
+                pending = (item["box"].lower(), item["text"].strip())
+                continue
+            meta = _META.match(line)
+            if meta is None or pending is None:
+                continue
+            box, goal_text = pending
+            pending = None
+            try:
+                fields = dict(part.split(": ", 1) for part in meta["meta"].split(" · "))
+                goals.items.append(
+                    Goal(
+                        id=fields["id"],
+                        text=goal_text[:MAX_TEXT],
+                        kind=GoalKind(fields["kind"]),
+                        provenance=Provenance(fields["from"]),
+                        strategy=Strategy(fields["strategy"]),
+                        made_at=_parse_stamp(fields["made"]) or _must(),
+                        due=_parse_stamp(fields.get("due", "-")),
+                        state=_STATE[box],
+                        settled_at=_parse_stamp(fields.get("settled", "-")),
+                    )
+                )
+            except (KeyError, ValueError) as err:
+                problems.append(f"line {number}: {err}")
+        seen: set[str] = set()
+        unique = []
+        for goal in goals.items:
+            if goal.id in seen:
+                problems.append(f"duplicate id {goal.id}")
+                continue
+            seen.add(goal.id)
+            unique.append(goal)
+        goals.items = unique
+        return goals, problems
+
+
+def _must() -> datetime:
+    raise ValueError("missing time")

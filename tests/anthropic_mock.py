@@ -1,0 +1,79 @@
+"""The Anthropic HTTP API, mocked with respx so the real SDK runs end to end."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import respx
+
+API = "https://api.anthropic.com"
+KEY = "sk-ant-api03-test-key-not-a-real-one"
+
+MODELS = {
+    "data": [
+        {
+            "type": "model",
+            "id": "claude-haiku-4-5",
+            "display_name": "Claude Haiku 4.5",
+            "created_at": "2025-10-01T00:00:00Z",
+        },
+        {
+            "type": "model",
+            "id": "claude-sonnet-4-5",
+            "display_name": "Claude Sonnet 4.5",
+            "created_at": "2025-09-29T00:00:00Z",
+        },
+    ],
+    "has_more": False,
+    "first_id": "claude-haiku-4-5",
+    "last_id": "claude-sonnet-4-5",
+}
+
+
+def reply_message(
+    reply: dict[str, Any],
+    *,
+    input_tokens: int = 300,
+    output_tokens: int = 60,
+    cache_read: int = 0,
+    cache_write: int = 2000,
+) -> dict[str, Any]:
+    """A Messages API response whose content is one call of the reply tool."""
+    return {
+        "id": "msg_test",
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-haiku-4-5",
+        "content": [{"type": "tool_use", "id": "toolu_test", "name": "reply", "input": reply}],
+        "stop_reason": "tool_use",
+        "stop_sequence": None,
+        "usage": {
+            "input_tokens": input_tokens,
+            "output_tokens": output_tokens,
+            "cache_creation_input_tokens": cache_write,
+            "cache_read_input_tokens": cache_read,
+        },
+    }
+
+
+def error_body(kind: str, message: str) -> dict[str, Any]:
+    """An API error body."""
+    return {"type": "error", "error": {"type": kind, "message": message}}
+
+
+def mock_models(router: respx.MockRouter, status: int = 200) -> respx.Route:
+    """GET /v1/models."""
+    if status == 200:
+        return router.get(f"{API}/v1/models").mock(return_value=httpx.Response(200, json=MODELS))
+    return router.get(f"{API}/v1/models").mock(
+        return_value=httpx.Response(
+            status, json=error_body("authentication_error", "invalid x-api-key")
+        )
+    )
+
+
+def sent_bodies(route: respx.Route) -> list[dict[str, Any]]:
+    """The JSON bodies the SDK sent to a route."""
+    return [json.loads(call.request.content) for call in route.calls]

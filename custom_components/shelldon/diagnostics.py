@@ -53,4 +53,24 @@ async def async_get_config_entry_diagnostics(
             ],
             "vault": str(pet.vault.root),
         },
+        "turns": {
+            "brain": pet.turns.brain.name,
+            "model": getattr(pet.turns.brain, "model", None),
+            "history_exchanges": len(pet.turns.history.exchanges),
+            "notes_waiting": len(pet.turns.notes),
+            "open_goals": [
+                {
+                    "id": g.id,
+                    "kind": g.kind.value,
+                    "from": g.provenance.value,
+                    "due": g.due.isoformat() if g.due else None,
+                }
+                for g in pet.turns.goals.open_goals()
+            ],
+            "tokens_today": pet.turns.tokens.to_dict(),
+            "last_intent": pet.turns.last_intent,
+            "last_outcome": pet.turns.last_outcome,
+            "notify_targets": pet.messenger.targets,
+            "pending_replies": len(pet.messenger.pending),
+        },
     }

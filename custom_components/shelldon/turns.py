@@ -47,8 +47,9 @@ _LOGGER = logging.getLogger(__name__)
 GOALS_FILE: Final = "goals.md"
 FACTS_FILE: Final = "memory/facts.md"
 MAX_MESSAGE: Final = 2000
-EARLIER_SHOWN: Final = 8  # exchanges of context in a prompt
-EARLIER_CHARS: Final = 300  # characters per earlier line in a prompt
+EARLIER_SHOWN: Final = 6  # exchanges of context in an owner turn's prompt
+EARLIER_SHOWN_WAKE: Final = 3  # … and in a turn the pet starts itself
+EARLIER_CHARS: Final = 240  # characters per earlier line in a prompt
 DEFAULT_PROMISE_HOURS: Final = 24.0
 
 APOLOGIES: Final[dict[str, str]] = {
@@ -216,9 +217,9 @@ class Turns:
             changes.append(f"{len(self.notes)} note(s) wait to be consolidated")
         return changes
 
-    def _earlier(self) -> list[PromptLine]:
+    def _earlier(self, shown: int) -> list[PromptLine]:
         lines = []
-        for exchange in self.history.exchanges[-EARLIER_SHOWN:]:
+        for exchange in self.history.exchanges[-shown:]:
             for line in (exchange.heard, exchange.said):
                 if line is not None:
                     lines.append(
@@ -230,7 +231,8 @@ class Turns:
 
     def request(self, kind: TurnKind, now: datetime, **extra: Any) -> TurnRequest:
         """The request for a turn of this kind, with the recent conversation as context."""
-        messages = tuple(self._earlier()) + tuple(extra.pop("new", ()))
+        shown = EARLIER_SHOWN if kind in (TurnKind.OWNER, TurnKind.FLUSH) else EARLIER_SHOWN_WAKE
+        messages = tuple(self._earlier(shown)) + tuple(extra.pop("new", ()))
         return TurnRequest(
             kind=kind, identity=self.identity, machine=self.machine(now), messages=messages, **extra
         )

@@ -146,7 +146,7 @@ def _range(value: Any, key: str, where: str) -> tuple[float, float]:
 
 def _part(look: Mapping[str, Any], key: str, allowed: frozenset[str], where: str) -> str:
     value = look.get(key, "none" if key in {"brows", "extra"} else None)
-    if value not in allowed:
+    if not isinstance(value, str) or value not in allowed:
         raise FaceTableError(f"{where}: look.{key} must be one of {', '.join(sorted(allowed))}")
     return str(value)
 
@@ -159,7 +159,7 @@ def _face(entry: Any, index: int) -> Face:
     if unknown:
         raise FaceTableError(f"{where}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
     name = entry.get("name")
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise FaceTableError(f"{where}: name must be lowercase letters, digits and _")
     where = f"face '{name}'"
     if name in LIFECYCLE_LOOKS:
@@ -167,7 +167,9 @@ def _face(entry: Any, index: int) -> Face:
     feeling = entry.get("feeling", name.replace("_", " "))
     if not isinstance(feeling, str) or not feeling.strip() or len(feeling) > 40:
         raise FaceTableError(f"{where}: feeling must be a short word")
-    when = entry.get("when") or {}
+    when = entry.get("when", {})
+    if when is None:
+        when = {}
     if not isinstance(when, Mapping):
         raise FaceTableError(f"{where}: when must be a mapping")
     unknown = set(when) - _WHEN_KEYS
@@ -185,7 +187,9 @@ def _face(entry: Any, index: int) -> Face:
         )
     power = when.get("power")
     if power is not None and (
-        not isinstance(power, list) or not power or not set(power) <= POWER_LEVELS
+        not isinstance(power, list)
+        or not power
+        or not all(isinstance(level, str) and level in POWER_LEVELS for level in power)
     ):
         raise FaceTableError(f"{where}: power must be a list of {', '.join(sorted(POWER_LEVELS))}")
     ranges = {key: _range(when[key], key, where) for key in _RANGES if key in when}

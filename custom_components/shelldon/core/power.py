@@ -7,6 +7,7 @@ unknown charge on battery is EASED, never LOW. The level stretches Interval and 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -46,7 +47,7 @@ def backoff_level(
     """The backoff level for one power reading."""
     if not power.on_battery:
         return BackoffLevel.LIVELY
-    if power.charge is None or power.charge >= low_threshold:
+    if power.charge is None or math.isnan(power.charge) or power.charge >= low_threshold:
         return BackoffLevel.EASED
     return BackoffLevel.LOW
 

@@ -111,23 +111,27 @@ class Scheduler:
     def due_at(
         self, job: Job, now: datetime, last_interaction: datetime | None, level: BackoffLevel
     ) -> datetime:
-        """The instant this job is (or was) next due."""
+        """The instant this job is, or was, next due (in the zone of `now`).
+
+        Periods are real elapsed time, computed in UTC, so a clock change (daylight saving)
+        never stretches or squeezes them; only Daily reads the local wall time of `now`.
+        """
         cadence = job.cadence
         if isinstance(cadence, Daily):
-            due = _daily_due(cadence.at, now, job.last_run)
+            due = _daily_due(cadence.at, now, job.last_run).astimezone(UTC)
         else:
             period = timedelta(seconds=cadence.period_s * cadence_stretch(level))
             if isinstance(cadence, Interval):
-                due = now if job.last_run is None else job.last_run + period
+                due = _utc(now) if job.last_run is None else _utc(job.last_run) + period
             else:
-                since = last_interaction or self.started_at
-                if job.last_run is not None and job.last_run >= since:
+                since = _utc(last_interaction or self.started_at)
+                if job.last_run is not None and _utc(job.last_run) >= since:
                     due = _NEVER  # already fired in this idle stretch
                 else:
                     due = since + period
-        if job.not_before is not None and job.not_before > due:
-            due = job.not_before
-        return due
+        if job.not_before is not None and _utc(job.not_before) > due:
+            due = _utc(job.not_before)
+        return due if due is _NEVER else due.astimezone(now.tzinfo)
 
     def due(
         self, now: datetime, last_interaction: datetime | None, level: BackoffLevel
@@ -144,10 +148,10 @@ class Scheduler:
     ) -> datetime | None:
         """The earliest instant any job is due (`now` if one already is); None if none ever is."""
         instants = [self.due_at(job, now, last_interaction, level) for job in self.jobs.values()]
-        soonest = min((i for i in instants if i is not _NEVER), default=None)
+        soonest = min((_utc(i) for i in instants if i is not _NEVER), default=None)
         if soonest is None:
             return None
-        return max(soonest, now)
+        return max(soonest, _utc(now)).astimezone(now.tzinfo)
 
     def tick(
         self,
@@ -211,6 +215,10 @@ class Scheduler:
 
 
 _NEVER = datetime.max.replace(tzinfo=UTC)  # an Idle job that already fired this stretch
+
+
+def _utc(value: datetime) -> datetime:
+    return value.astimezone(UTC)
 
 
 def _daily_due(at: time, now: datetime, last_run: datetime | None) -> datetime:

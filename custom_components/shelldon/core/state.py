@@ -82,10 +82,9 @@ def _optional_day(value: Any) -> bool:
     if not isinstance(value, str):
         return False
     try:
-        date.fromisoformat(value)
+        return date.fromisoformat(value).isoformat() == value  # the canonical form only
     except ValueError:
         return False
-    return True
 
 
 _VALIDATORS: Final[dict[str, Callable[[Any], bool]]] = {
@@ -125,9 +124,9 @@ class PersonalityState:
 
     def apply_patch(self, patch: Mapping[str, Any]) -> None:
         """Apply a sparse patch of dotted paths, all or nothing."""
-        unknown = sorted(set(patch) - WRITABLE_PATHS)
+        unknown = [repr(key) for key in patch if key not in WRITABLE_PATHS]
         if unknown:
-            raise PatchError(f"unknown state path(s): {', '.join(unknown)}")
+            raise PatchError(f"unknown state path(s): {', '.join(sorted(unknown))}")
         for path, value in patch.items():
             if not _VALIDATORS[path](value):
                 raise PatchError(f"invalid value for {path}: {value!r}")

@@ -1,0 +1,36 @@
+"""Shared fixed instants, zones and hypothesis settings for the pure-core tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+AMS = ZoneInfo("Europe/Amsterdam")
+NEW_YORK = ZoneInfo("America/New_York")
+LOS_ANGELES = ZoneInfo("America/Los_Angeles")
+KOLKATA = ZoneInfo("Asia/Kolkata")
+CHATHAM = ZoneInfo("Pacific/Chatham")
+ZONES = (UTC, AMS, NEW_YORK, LOS_ANGELES, KOLKATA, CHATHAM)
+
+# A winter Wednesday in Amsterdam (UTC+1), far from any DST change.
+NOON_AMS = datetime(2024, 1, 10, 12, 0, tzinfo=AMS)
+
+# Property tests: bounded, no deadline, and no example database written into the repository.
+PROPERTY = settings(
+    max_examples=200,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+
+unit = st.floats(min_value=-1.0, max_value=1.0)
+energy_level = st.floats(min_value=0.0, max_value=1.0)
+aware_instants = st.datetimes(
+    min_value=datetime(2000, 1, 1),
+    max_value=datetime(2100, 1, 1),
+    timezones=st.sampled_from(ZONES),
+    allow_imaginary=False,
+)

@@ -1,0 +1,161 @@
+"""The core is pure: standard library and sibling modules only, no clock reads, contract kept."""
+
+from __future__ import annotations
+
+import ast
+import io
+import shutil
+import subprocess
+import sys
+import tokenize
+from pathlib import Path
+
+import pytest
+
+import custom_components.shelldon.core as core_package
+
+CORE = Path(core_package.__file__).parent
+ROOT = CORE.parents[2]
+CORE_FILES = sorted(CORE.glob("*.py"))
+CORE_MODULES = {path.stem for path in CORE_FILES}
+FORBIDDEN = {"homeassistant", "anthropic", "aiohttp", "httpx", "PIL", "yaml"}
+CLOCK_READS = ("datetime.now(", "utcnow(", "time.time(", "dt_util.")
+
+LINT = (
+    "import sys\n"
+    "from importlinter.cli import lint_imports\n"
+    "sys.exit(lint_imports(config_filename='pyproject.toml', no_cache=True))\n"
+)
+
+
+def _ids(paths: list[Path]) -> list[str]:
+    return [path.name for path in paths]
+
+
+def _imports(path: Path) -> list[tuple[int, str, int]]:
+    """(level, module, line) for every import in the file; module '' for `from . import x`."""
+    found: list[tuple[int, str, int]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.extend((0, alias.name, node.lineno) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level and node.module is None:
+                found.extend((node.level, alias.name, node.lineno) for alias in node.names)
+            else:
+                found.append((node.level, node.module or "", node.lineno))
+    return found
+
+
+def _code_without_strings_or_comments(path: Path) -> str:
+    tokens = tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
+    return "".join(
+        tok.string
+        for tok in tokens
+        if tok.type not in {tokenize.STRING, tokenize.COMMENT, tokenize.FSTRING_MIDDLE}
+    )
+
+
+def test_core_has_the_expected_modules() -> None:
+    assert {
+        "__init__",
+        "state",
+        "reflexes",
+        "reactions",
+        "faces",
+        "scheduler",
+        "budget",
+        "power",
+        "defaults",
+    } <= CORE_MODULES
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=_ids(CORE_FILES))
+def test_core_imports_only_the_standard_library_or_sibling_modules(path: Path) -> None:
+    for level, module, line in _imports(path):
+        where = f"{path.name}:{line}"
+        if level == 0:
+            top = module.split(".")[0]
+            assert top in sys.stdlib_module_names, f"{where} imports {module}"
+        else:
+            assert level == 1, f"{where} reaches outside core with a level-{level} import"
+            assert module.split(".")[0] in CORE_MODULES, f"{where} imports .{module}"
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=_ids(CORE_FILES))
+def test_core_never_imports_forbidden_packages(path: Path) -> None:
+    for _level, module, line in _imports(path):
+        assert module.split(".")[0] not in FORBIDDEN, f"{path.name}:{line} imports {module}"
+        assert "shelldon" not in module.split("."), f"{path.name}:{line} imports {module}"
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=_ids(CORE_FILES))
+def test_core_never_reads_the_clock(path: Path) -> None:
+    code = _code_without_strings_or_comments(path)
+    for needle in CLOCK_READS:
+        assert needle not in code, f"{path.name} calls {needle}"
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            attr, owner = node.func.attr, node.func.value
+            owner_name = owner.id if isinstance(owner, ast.Name) else None
+            assert not (owner_name in {"datetime", "date"} and attr in {"now", "today"}), (
+                f"{path.name}:{node.lineno} reads the clock"
+            )
+            assert not (
+                owner_name == "time"
+                and attr in {"time", "time_ns", "monotonic", "perf_counter", "localtime"}
+            ), f"{path.name}:{node.lineno} reads the clock"
+            assert attr != "utcnow", f"{path.name}:{node.lineno} reads the clock"
+        if isinstance(node, ast.ImportFrom) and node.module == "time":
+            pytest.fail(f"{path.name}:{node.lineno} imports from time")
+
+
+def test_the_scanners_catch_a_violation(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "from .. import pet\nimport homeassistant.core\nfrom datetime import datetime\n"
+        "x = datetime.now()\n",
+        encoding="utf-8",
+    )
+    assert (2, "pet", 1) in _imports(bad)
+    assert (0, "homeassistant.core", 2) in _imports(bad)
+    assert "datetime.now(" in _code_without_strings_or_comments(bad)
+    quoted = tmp_path / "quoted.py"
+    quoted.write_text('"""Never call datetime.now() here."""  # nor utcnow()\n', encoding="utf-8")
+    assert "datetime.now(" not in _code_without_strings_or_comments(quoted)
+
+
+def _lint(cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", LINT],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_import_linter_contract_is_kept() -> None:
+    result = _lint(ROOT)
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    assert "core is pure" in output
+    assert "KEPT" in output
+    assert "1 kept, 0 broken" in output
+
+
+def test_import_linter_contract_catches_a_forbidden_import(tmp_path: Path) -> None:
+    # The same contract over a copy of the tree with one forbidden import slipped into core.
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    shutil.copytree(
+        ROOT / "custom_components",
+        tmp_path / "custom_components",
+        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+    )
+    power = tmp_path / "custom_components" / "shelldon" / "core" / "power.py"
+    power.write_text(power.read_text(encoding="utf-8") + "\nimport homeassistant.core\n")
+    result = _lint(tmp_path)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert "BROKEN" in output
+    assert "homeassistant" in output

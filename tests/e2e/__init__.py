@@ -1,0 +1,1 @@
+"""End-to-end tests: a real Home Assistant process with shelldon, driven over HTTP."""

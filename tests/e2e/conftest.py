@@ -1,0 +1,46 @@
+"""The e2e tests run Home Assistant as a separate process: no `hass` fixture here.
+
+The suite's autouse fixtures (tests/conftest.py) request `hass`; these no-op fixtures of the
+same names take their place for this folder.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+DEMO_PATH = Path(__file__).resolve().parents[2] / "scripts" / "demo.py"
+
+
+@pytest.fixture(autouse=True)
+def auto_enable_custom_integrations() -> None:
+    """Nothing to enable: the Home Assistant under test loads shelldon from its config dir."""
+
+
+@pytest.fixture(autouse=True)
+def core_components() -> None:
+    """The real Home Assistant sets up its own core."""
+
+
+@pytest.fixture(autouse=True)
+def isolated_config_dir(tmp_path: Path) -> Path:
+    """Each test gets its own folder (the config dir lives inside it)."""
+    return tmp_path
+
+
+@pytest.fixture(scope="session")
+def demo() -> ModuleType:
+    """scripts/demo.py, imported as a module (it is not in a package)."""
+    name = "shelldon_demo"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, DEMO_PATH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while the file executes
+    spec.loader.exec_module(module)
+    return module

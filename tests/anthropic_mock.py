@@ -77,3 +77,42 @@ def mock_models(router: respx.MockRouter, status: int = 200) -> respx.Route:
 def sent_bodies(route: respx.Route) -> list[dict[str, Any]]:
     """The JSON bodies the SDK sent to a route."""
     return [json.loads(call.request.content) for call in route.calls]
+
+
+KIND_MARKERS = {
+    "owner": "\nTraffic.",
+    "proactive": "\nWake.",
+    "reach_out": "\nReach out.",
+    "dream": "\nDream.",
+    "flush": "\nFlush:",
+}
+
+
+class ScriptedModel:
+    """A respx side effect that answers each turn kind with a scripted reply, and remembers asks.
+
+    `replies[kind]` is a reply dict or a callable (request body -> reply dict); kinds are owner,
+    proactive, reach_out, dream, flush. Unscripted kinds get a silent reply.
+    """
+
+    def __init__(self, **replies: Any) -> None:
+        self.replies = replies
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    @staticmethod
+    def kind_of(body: dict[str, Any]) -> str:
+        content = body["messages"][0]["content"]
+        return next((k for k, marker in KIND_MARKERS.items() if marker in content), "unknown")
+
+    def kinds(self) -> list[str]:
+        """The kinds of turn the model was asked for, in order."""
+        return [kind for kind, _ in self.calls]
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        kind = self.kind_of(body)
+        self.calls.append((kind, body))
+        reply = self.replies.get(kind, {"intent": f"a quiet {kind} turn", "say": ""})
+        if callable(reply):
+            reply = reply(body)
+        return httpx.Response(200, json=reply_message(reply))

@@ -18,6 +18,31 @@ from custom_components.shelldon.const import CONF_NAME, DOMAIN
 pytest_plugins = ["pytest_homeassistant_custom_component"]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def warm_anthropic_models() -> None:
+    """Let the SDK build its lazily built pydantic response models with the real datetime.
+
+    Built for the first time while freezegun has swapped `datetime.datetime` out, they fail with
+    PydanticSchemaGenerationError; warming them once, before any test freezes time, avoids it.
+    """
+    import anthropic
+    import respx
+
+    from tests.anthropic_mock import API, KEY, mock_models, reply_message
+
+    with respx.mock(assert_all_called=False) as router:
+        mock_models(router)
+        router.post(f"{API}/v1/messages").respond(
+            json=reply_message({"intent": "warm up", "say": ""})
+        )
+        client = anthropic.Anthropic(api_key=KEY, max_retries=0)
+        client.models.list(limit=100)
+        client.messages.create(
+            model="claude-haiku-4-5", max_tokens=10, messages=[{"role": "user", "content": "hi"}]
+        )
+        client.close()
+
+
 @pytest.fixture(autouse=True)
 def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
     """Let Home Assistant load shelldon from this repository."""

@@ -45,7 +45,7 @@ async def test_a_name_without_letters_is_refused(hass: HomeAssistant) -> None:
 async def open_page(hass: HomeAssistant, entry: MockConfigEntry, page: str) -> dict[str, Any]:
     result = await hass.config_entries.options.async_init(entry.entry_id)
     assert result["type"] is FlowResultType.MENU
-    assert result["menu_options"] == ["body", "panel", "spending", "reach"]
+    assert result["menu_options"] == ["body", "panel", "spending", "reach", "initiative"]
     result = await hass.config_entries.options.async_configure(
         result["flow_id"], {"next_step_id": page}
     )
@@ -209,6 +209,7 @@ async def test_the_spending_page_sets_budget_cooldown_and_quiet_hours(
     assert suggested == {
         "daily_turn_budget": 12,
         "cooldown_minutes": 30,
+        "daily_token_cap": 200_000,
         "quiet_start": "22:00:00",
         "quiet_end": "09:00:00",
     }, "the seeds' defaults"
@@ -217,6 +218,7 @@ async def test_the_spending_page_sets_budget_cooldown_and_quiet_hours(
         {
             "daily_turn_budget": 4,
             "cooldown_minutes": 90,
+            "daily_token_cap": 50_000,
             "quiet_start": "23:00:00",
             "quiet_end": "07:30:00",
         },
@@ -237,6 +239,7 @@ async def test_quiet_hours_must_not_be_empty(
         {
             "daily_turn_budget": 4,
             "cooldown_minutes": 90,
+            "daily_token_cap": 50_000,
             "quiet_start": "23:00:00",
             "quiet_end": "23:00:00",
         },

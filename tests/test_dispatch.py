@@ -44,7 +44,8 @@ async def pet_with_job(
 
 @pytest.fixture
 def pet_options() -> dict[str, Any]:
-    return {CONF_DAILY_TURNS: 3, CONF_COOLDOWN_MIN: 30}
+    # The mind's own musing would share the budget; keep it out of these measurements.
+    return {CONF_DAILY_TURNS: 3, CONF_COOLDOWN_MIN: 30, "proactive_idle_minutes": 24 * 60}
 
 
 async def test_admitted_turns_respect_the_cooldown_and_the_daily_budget(

@@ -84,15 +84,17 @@ async def test_a_settled_pet_writes_nothing_to_disk_for_a_whole_day(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 12, 0))
     pet = await async_setup_pet(hass, config_entry)
-    await async_live_for(hass, freezer, pet, timedelta(hours=1))  # settle in
+    # Settle in: the mind drops to dormant, says its one hello of the quiet stretch, rests.
+    await async_live_for(hass, freezer, pet, timedelta(hours=2))
     files_before = _files(tmp_path)
     saves_before = len(save_counter)
 
     wakes = await async_live_for(hass, freezer, pet, timedelta(hours=24))
 
-    assert len(save_counter) == saves_before == 0
+    assert len(save_counter) == saves_before
     assert _files(tmp_path) == files_before, "no vault file was touched"
     assert wakes <= 24 * 60 + 1, "it only wakes when a job is due (the reflex, each minute)"
+    assert pet.mind.state.value == "dormant"
 
 
 async def test_a_nudge_reaches_disk_on_the_checkpoint_cadence_once(
@@ -101,16 +103,16 @@ async def test_a_nudge_reaches_disk_on_the_checkpoint_cadence_once(
     freezer: FrozenDateTimeFactory,
     save_counter: list,
 ) -> None:
-    freezer.move_to(local(2026, 11, 30, 12, 0))
+    freezer.move_to(local(2026, 11, 30, 9, 30))
     pet = await async_setup_pet(hass, config_entry)
     await async_live_for(hass, freezer, pet, timedelta(minutes=10))
+    before = len(save_counter)
     await nudge(hass, "excited")
     await async_live_for(hass, freezer, pet, timedelta(minutes=5, seconds=1))
-    assert len(save_counter) == 1
-    assert save_counter[0]["personality"]["mood"]["arousal"] > 0.55, "the nudge, drifting back"
-
-    await async_live_for(hass, freezer, pet, timedelta(hours=2))
-    assert len(save_counter) == 1, "drift alone adds no write"
+    assert len(save_counter) == before + 1
+    assert save_counter[-1]["personality"]["mood"]["arousal"] > 0.2, "the nudge, drifting back"
+    await async_live_for(hass, freezer, pet, timedelta(minutes=30))
+    assert len(save_counter) == before + 1, "drift alone adds no write"
 
 
 async def test_mood_energy_interaction_and_budget_survive_a_restart(
@@ -149,11 +151,13 @@ async def test_home_assistant_stopping_flushes_the_drift(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 23, 0))
     pet = await async_setup_pet(hass, config_entry)
-    await async_live_for(hass, freezer, pet, timedelta(minutes=30))
-    assert save_counter == []
+    await async_live_for(hass, freezer, pet, timedelta(minutes=10))
+    before = len(save_counter)
+    await async_live_for(hass, freezer, pet, timedelta(minutes=20))
+    assert len(save_counter) == before, "drift alone writes nothing"
     await hass.async_stop(force=True)
-    assert len(save_counter) == 1
-    assert save_counter[0]["personality"]["mood"]["arousal"] < -0.3
+    assert len(save_counter) == before + 1
+    assert save_counter[-1]["personality"]["mood"]["arousal"] < -0.3
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,7 @@ from homeassistant.util import slugify
 from .anthropic_client import async_client, async_list_models
 from .brain.anthropic_brain import DEFAULT_MODEL
 from .const import (
+    CONF_ACT_THRESHOLD,
     CONF_API_KEY,
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
@@ -33,6 +34,8 @@ from .const import (
     CONF_DAILY_TURNS,
     CONF_DREAM_IDLE_H,
     CONF_ESPHOME_ACTION,
+    CONF_INTERRUPT_THRESHOLD,
+    CONF_INTERRUPTION_CAP,
     CONF_LOW_BATTERY,
     CONF_MODEL,
     CONF_NAME,
@@ -41,9 +44,13 @@ from .const import (
     CONF_PANEL_HEIGHT,
     CONF_PANEL_PALETTE,
     CONF_PANEL_WIDTH,
+    CONF_PRESENCE,
     CONF_PROACTIVE_IDLE_MIN,
     CONF_QUIET_END,
     CONF_QUIET_START,
+    CONF_SPEAKER,
+    CONF_TOKEN_CAP,
+    CONF_TTS_ENTITY,
     DEFAULT_NAME,
     DEFAULT_OPTIONS,
     DOMAIN,
@@ -53,16 +60,19 @@ from .const import (
 BATTERY_DOMAINS = ["sensor", "input_number"]
 CHARGING_DOMAINS = ["binary_sensor", "sensor", "input_boolean", "switch"]
 ESPHOME_ACTION = re.compile(r"^esphome\.[a-z0-9_]+$")
-OPTION_STEPS = ["body", "panel", "spending", "reach"]
+OPTION_STEPS = ["body", "panel", "spending", "reach", "initiative"]
+SPEAKER_DOMAINS = ["media_player", "assist_satellite"]
 _LOGGER = logging.getLogger(__name__)
 KEY_SELECTOR = selector.TextSelector(
     selector.TextSelectorConfig(type=selector.TextSelectorType.PASSWORD)
 )
 
 
-def _number(lo: float, hi: float, unit: str | None = None) -> selector.NumberSelector:
+def _number(
+    lo: float, hi: float, unit: str | None = None, step: float = 1
+) -> selector.NumberSelector:
     config = selector.NumberSelectorConfig(
-        min=lo, max=hi, step=1, mode=selector.NumberSelectorMode.BOX
+        min=lo, max=hi, step=step, mode=selector.NumberSelectorMode.BOX
     )
     if unit:
         config["unit_of_measurement"] = unit
@@ -317,6 +327,7 @@ class ShelldonOptionsFlow(OptionsFlow):
             user_input = {**user_input}
             user_input[CONF_DAILY_TURNS] = int(user_input[CONF_DAILY_TURNS])
             user_input[CONF_COOLDOWN_MIN] = int(user_input[CONF_COOLDOWN_MIN])
+            user_input[CONF_TOKEN_CAP] = int(user_input[CONF_TOKEN_CAP])
             if user_input[CONF_QUIET_START] == user_input[CONF_QUIET_END]:
                 errors[CONF_QUIET_END] = "quiet_hours_empty"
             if not errors:
@@ -326,6 +337,7 @@ class ShelldonOptionsFlow(OptionsFlow):
             {
                 vol.Required(CONF_DAILY_TURNS): _number(0, 200),
                 vol.Required(CONF_COOLDOWN_MIN): _number(0, 1440, unit="min"),
+                vol.Required(CONF_TOKEN_CAP): _number(1000, 10_000_000, unit="tokens"),
                 vol.Required(CONF_QUIET_START): selector.TimeSelector(),
                 vol.Required(CONF_QUIET_END): selector.TimeSelector(),
             }
@@ -337,19 +349,22 @@ class ShelldonOptionsFlow(OptionsFlow):
         )
 
     async def async_step_reach(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """Where the pet's own lines go, and how long it waits before speaking up or dreaming."""
+        """Where the pet's own lines go, and who it watches for at home."""
         errors: dict[str, str] = {}
         if user_input is not None:
             user_input = {**user_input}
             targets = [t.strip() for t in user_input.get(CONF_NOTIFY_TARGETS, []) if t.strip()]
-            unknown = [t for t in targets if not _target_known(self.hass, t)]
-            if unknown:
+            if any(not _target_known(self.hass, t) for t in targets):
                 errors[CONF_NOTIFY_TARGETS] = "unknown_notify_target"
             user_input[CONF_NOTIFY_TARGETS] = targets
-            user_input[CONF_PROACTIVE_IDLE_MIN] = int(user_input[CONF_PROACTIVE_IDLE_MIN])
-            user_input[CONF_DREAM_IDLE_H] = int(user_input[CONF_DREAM_IDLE_H])
+            for key in (CONF_SPEAKER, CONF_TTS_ENTITY):
+                if (entity := user_input.get(key)) and not _entity_known(self.hass, entity):
+                    errors[key] = "entity_not_found"
+            presence = user_input.get(CONF_PRESENCE) or []
+            if any(not _entity_known(self.hass, e) for e in presence):
+                errors[CONF_PRESENCE] = "entity_not_found"
             if not errors:
-                return self._save(user_input)
+                return self._save(user_input, (CONF_SPEAKER, CONF_TTS_ENTITY))
         current = {**self._current(), **(user_input or {})}
         schema = vol.Schema(
             {
@@ -358,16 +373,49 @@ class ShelldonOptionsFlow(OptionsFlow):
                         options=_notify_choices(self.hass), multiple=True, custom_value=True
                     )
                 ),
-                vol.Required(CONF_PROACTIVE_IDLE_MIN): _number(5, 24 * 60, unit="min"),
-                vol.Required(CONF_DREAM_IDLE_H): _number(1, 72, unit="h"),
+                vol.Optional(CONF_SPEAKER): selector.EntitySelector(
+                    selector.EntitySelectorConfig(domain=SPEAKER_DOMAINS)
+                ),
+                vol.Optional(CONF_TTS_ENTITY): selector.EntitySelector(
+                    selector.EntitySelectorConfig(domain="tts")
+                ),
+                vol.Optional(CONF_PRESENCE): selector.EntitySelector(
+                    selector.EntitySelectorConfig(domain="person", multiple=True)
+                ),
             }
         )
         return self.async_show_form(
             step_id="reach",
             data_schema=self.add_suggested_values_to_schema(schema, current),
-            description_placeholders={
-                "unknown": ", ".join(unknown) if user_input and errors else ""
-            },
+            errors=errors,
+        )
+
+    async def async_step_initiative(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """When the pet acts on its own, and when it may interrupt."""
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            user_input = {**user_input}
+            for key in (CONF_PROACTIVE_IDLE_MIN, CONF_DREAM_IDLE_H, CONF_INTERRUPTION_CAP):
+                user_input[key] = int(user_input[key])
+            if user_input[CONF_INTERRUPT_THRESHOLD] < user_input[CONF_ACT_THRESHOLD]:
+                errors[CONF_INTERRUPT_THRESHOLD] = "interrupt_below_act"
+            if not errors:
+                return self._save(user_input)
+        current = {**self._current(), **(user_input or {})}
+        schema = vol.Schema(
+            {
+                vol.Required(CONF_PROACTIVE_IDLE_MIN): _number(5, 24 * 60, unit="min"),
+                vol.Required(CONF_DREAM_IDLE_H): _number(1, 72, unit="h"),
+                vol.Required(CONF_ACT_THRESHOLD): _number(0.05, 1.0, step=0.05),
+                vol.Required(CONF_INTERRUPT_THRESHOLD): _number(0.05, 1.0, step=0.05),
+                vol.Required(CONF_INTERRUPTION_CAP): _number(0, 20),
+            }
+        )
+        return self.async_show_form(
+            step_id="initiative",
+            data_schema=self.add_suggested_values_to_schema(schema, current),
             errors=errors,
         )
 

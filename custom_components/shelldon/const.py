@@ -29,7 +29,14 @@ CONF_ESPHOME_ACTION: Final = "esphome_action"
 CONF_NOTIFY_TARGETS: Final = "notify_targets"
 CONF_PROACTIVE_IDLE_MIN: Final = "proactive_idle_minutes"
 CONF_DREAM_IDLE_H: Final = "dream_idle_hours"
+CONF_SPEAKER: Final = "speaker"
+CONF_TTS_ENTITY: Final = "tts_entity"
+CONF_PRESENCE: Final = "presence_entities"
+CONF_ACT_THRESHOLD: Final = "act_threshold"
+CONF_INTERRUPT_THRESHOLD: Final = "interrupt_threshold"
+CONF_INTERRUPTION_CAP: Final = "interruption_cap"
 # Options: spending.
+CONF_TOKEN_CAP: Final = "daily_token_cap"
 CONF_DAILY_TURNS: Final = "daily_turn_budget"
 CONF_COOLDOWN_MIN: Final = "cooldown_minutes"
 CONF_QUIET_START: Final = "quiet_start"
@@ -50,15 +57,24 @@ DEFAULT_OPTIONS: Final = {
     CONF_NOTIFY_TARGETS: [],
     CONF_PROACTIVE_IDLE_MIN: d.PROACTIVE_IDLE_S // 60,
     CONF_DREAM_IDLE_H: d.DREAM_IDLE_S // 3600,
+    CONF_PRESENCE: [],
+    CONF_ACT_THRESHOLD: d.ACT_THRESHOLD,
+    CONF_INTERRUPT_THRESHOLD: d.INTERRUPT_THRESHOLD,
+    CONF_INTERRUPTION_CAP: d.INTERRUPTION_CAP,
+    CONF_TOKEN_CAP: d.DAILY_TOKEN_CAP,
 }
 
 # Bus events.
 EVENT_MOOD_CHANGED: Final = "shelldon_mood_changed"
 EVENT_TURN_FINISHED: Final = "shelldon_turn_finished"
+EVENT_REACH_OUT: Final = "shelldon_reach_out"
+EVENT_DECISION: Final = "shelldon_decision"
 
 # Services.
 SERVICE_NUDGE: Final = "nudge"
 SERVICE_TELL: Final = "tell"
+SERVICE_SPEAK_UP: Final = "speak_up"
+SERVICE_DREAM: Final = "dream"
 ATTR_MESSAGE: Final = "message"
 ATTR_CONFIG_ENTRY_ID: Final = "config_entry_id"
 ATTR_KIND: Final = "kind"

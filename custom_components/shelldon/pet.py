@@ -10,6 +10,7 @@ and no turn owns the screen.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -51,6 +52,7 @@ from .const import (
     EVENT_MOOD_CHANGED,
 )
 from .core import defaults as d
+from .core.appraisal import Candidate
 from .core.budget import BudgetGate, Decision, Verdict, turns_used_today
 from .core.faces import (
     LIFECYCLE_LOOKS,
@@ -62,12 +64,16 @@ from .core.faces import (
     parse_face_table,
     select_face,
 )
-from .core.power import BackoffLevel, PowerState, backoff_level
+from .core.power import STRETCH, BackoffLevel, PowerState, backoff_level
 from .core.reactions import compute_nudge_patch, parse_nudge_kind
 from .core.reflexes import compute_reflex_patch
-from .core.scheduler import CostTier, Idle, Interval, Job, Outcome, Scheduler
+from .core.scheduler import At, CostTier, Idle, Interval, Job, Outcome, Scheduler
+from .core.signals import Signal, SignalKind
 from .core.state import PersonalityState, parse_instant
+from .core.world import Belief
+from .journal import BELIEFS_FILE
 from .messenger import Messenger
+from .mind import SITUATION_FILE, Mind
 from .portrait import render_face
 from .turns import Turns
 from .vault import Vault, VaultError
@@ -164,6 +170,8 @@ class Pet:
         self.linger_reply = False
         self.messenger = Messenger(hass, self.name, list(self.options[CONF_NOTIFY_TARGETS]))
         self.turns = Turns(hass, self, brain)
+        self.mind = Mind(hass, self)
+        self._situation_written = ""
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -174,8 +182,11 @@ class Pet:
         self.initiative = bool(data.get("initiative", True))
         self.turns.restore(data.get("turns"))
         self.messenger.restore(data.get("replies"))
+        beliefs = await self.hass.async_add_executor_job(self._read_beliefs)
+        self.mind.restore(data.get("mind"), beliefs)
         await self._async_load_faces()
         await self.turns.async_load_files()
+        self._situation_written = await self.hass.async_add_executor_job(self._read_situation)
         self._register_jobs()
         self.scheduler.restore(_parse_stamps(data.get("jobs")))
         self._read_power()
@@ -192,6 +203,7 @@ class Pet:
             self.hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, self._on_hass_stop)
         )
         self._unsubs.append(self.messenger.async_listen(self._async_on_notification_reply))
+        self._unsubs.extend(self.mind.async_start())
         self.mood_face = self._select_mood_face()
         self.display = self.mood_face.name
         await self._async_render_display()
@@ -209,9 +221,11 @@ class Pet:
             self._unsubs.pop()()
         for task in list(self._tasks):
             task.cancel()
+        await self.mind.async_flush_all()
         await self.async_checkpoint()
 
     async def _on_hass_stop(self, _event: Event) -> None:
+        await self.mind.async_flush_all()
         await self.async_checkpoint()
 
     # ------------------------------------------------------------------ state
@@ -285,6 +299,7 @@ class Pet:
             "initiative": self.initiative,
             "turns": self.turns.to_dict(),
             "replies": self.messenger.to_dict(),
+            "mind": self.mind.to_dict(),
         }
 
     def mark_changed(self) -> None:
@@ -328,6 +343,88 @@ class Pet:
                 run=self._job_vault_watch,
             )
         )
+        add(Job("mind", Interval(self.mind.cadence_s), CostTier.REFLEX, run=self.mind.tick))
+        add(Job("goal_timer", At(None), CostTier.REFLEX, run=lambda _now: self.mind.wake()))
+        self.goals_changed()
+
+    def set_mind_cadence(self, period_s: float) -> None:
+        """The mind's tick follows its activity state."""
+        if (job := self.scheduler.jobs.get("mind")) is not None:
+            job.cadence = Interval(period_s)
+
+    def goals_changed(self) -> None:
+        """Arm the goal timer at the next open goal's due time."""
+        job = self.scheduler.jobs.get("goal_timer")
+        if job is None:
+            return
+        upcoming = [
+            g.due
+            for g in self.turns.goals.open_goals()
+            if g.due is not None and g.id not in self.mind.signalled_due
+        ]
+        job.cadence = At(min(upcoming) if upcoming else None)
+        if self._started:
+            self._arm()
+
+    def run_job_now(self, name: str) -> None:
+        """Run one job at once (a signal woke the mind), then re-plan the timer."""
+        if name in self.scheduler.jobs:
+            self.last_outcomes = [
+                self.scheduler.run_now(name, self.clock.now(), self.level, self.initiative)
+            ]
+            self._notify()
+            self._arm()
+
+    @property
+    def started(self) -> bool:
+        """The pet is set up and living."""
+        return self._started
+
+    @property
+    def stretch(self) -> float:
+        """The battery's cadence stretch now."""
+        return STRETCH[self.level]
+
+    def impulses(self, now: datetime) -> list[Candidate]:
+        """Impulses from other organs for the mind to appraise (none yet)."""
+        return []
+
+    def act_on(self, choice: Candidate, now: datetime, signal: Signal | None) -> str:
+        """ACT for intentions other organs own (none yet)."""
+        return f"nothing to do for {choice.act.value}"
+
+    def refresh_situation(self) -> None:
+        """Write situation.md when the picture changed."""
+        text = self.mind.situation_file(self.clock.now())
+        if text != self._situation_written:
+            self._situation_written = text
+            self.spawn(
+                self.hass.async_add_executor_job(self.vault.write_text, SITUATION_FILE, text)
+            )
+
+    def _read_situation(self) -> str:
+        try:
+            return self.vault.read_text(SITUATION_FILE) if self.vault.exists(SITUATION_FILE) else ""
+        except (OSError, VaultError):
+            return ""
+
+    def _read_beliefs(self) -> list[Belief]:
+        """The tail of the belief log (blocking)."""
+        if not self.vault.exists(BELIEFS_FILE):
+            return []
+        beliefs = []
+        try:
+            lines = self.vault.read_text(BELIEFS_FILE).splitlines()[-2000:]
+        except (OSError, VaultError):
+            return []
+        for line in lines:
+            try:
+                belief = Belief.from_dict(json.loads(line))
+            except ValueError:
+                continue
+            if belief is not None:
+                beliefs.append(belief)
+        return beliefs
 
     def add_turn_job(
         self,
@@ -367,23 +464,7 @@ class Pet:
         self.messenger.prune(self.clock.utcnow())
         if self.turns.goals.prune(self.clock.utcnow()):
             self.spawn(self.turns.async_save_goals())
-        self._job_flush(now)  # a flush the busy slot put off
-
-    def _job_flush(self, now: datetime) -> None:
-        """When a conversation has gone quiet, let the pet keep what matters from it."""
-        if not self.turns.unflushed or self.level is BackoffLevel.LOW:
-            return
-        last = self.state.last_interaction_at
-        if last is not None and (self.clock.utcnow() - last).total_seconds() < d.FLUSH_AFTER_S:
-            return
-        if self.arbiter.try_take():
-            self.spawn(self._async_flush(now))
-
-    async def _async_flush(self, now: datetime) -> None:
-        try:
-            await self.turns.async_flush(now)
-        finally:
-            self.arbiter.release()
+        self.mind.world.prune(self.clock.utcnow())
 
     async def _async_on_notification_reply(self, text: str, target: str) -> None:
         """The owner typed into a notification: an owner message, answered the same way."""
@@ -499,6 +580,16 @@ class Pet:
         self._read_power()
         if (self.power, self.level) == previous:
             return
+        if self.level is not previous[1] or self.power.on_battery != previous[0].on_battery:
+            plugged = "unplugged" if self.power.on_battery else "plugged in"
+            self.mind.post(
+                SignalKind.POWER,
+                {
+                    "level": self.level.value,
+                    "on_battery": self.power.on_battery,
+                    "about": f"{plugged}, {self.level.value}",
+                },
+            )
         self._refresh_face()
         self._notify()
         self._arm()
@@ -627,7 +718,13 @@ class Pet:
         for update in list(self._listeners):
             update()
 
-    def spawn(self, coro: Awaitable[Any]) -> None:
+    def spawn(self, work: Awaitable[Any]) -> None:
+        """Run a coroutine or wait on a future (an executor job) as a tracked task."""
+
+        async def waiting() -> Any:
+            return await work
+
+        coro = work if asyncio.iscoroutine(work) else waiting()
         task = self.entry.async_create_task(self.hass, coro, f"{DOMAIN} {self.name}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)

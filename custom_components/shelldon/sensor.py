@@ -17,6 +17,7 @@ from homeassistant.const import PERCENTAGE, EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
+from .core.activity import Activity
 from .core.power import BackoffLevel
 from .entity import PetEntity
 from .pet import Pet
@@ -52,6 +53,18 @@ def _tokens_attrs(pet: Pet) -> dict[str, Any]:
         "output": usage.output,
         "billed_input_equivalent": round(usage.billed_input),
         "brain": pet.turns.brain.name,
+    }
+
+
+def _activity_attrs(pet: Pet) -> dict[str, Any]:
+    mind = pet.mind
+    record = mind.last_record
+    return {
+        "since": mind.state_since.isoformat(),
+        "tick_seconds": round(mind.cadence_s * pet.stretch),
+        "token_pressure": round(mind.token_pressure, 3),
+        "interruptions_today": mind.interruptions_today(pet.clock.now()),
+        "last_choice": (record.choice or {}).get("about") if record else None,
     }
 
 
@@ -130,6 +143,14 @@ SENSORS: tuple[PetSensorDescription, ...] = (
         translation_key="last_said",
         value_fn=lambda pet: (pet.turns.last_said or {}).get("text", "")[:255] or None,
         attrs_fn=_last_said_attrs,
+    ),
+    PetSensorDescription(
+        key="activity",
+        translation_key="activity",
+        device_class=SensorDeviceClass.ENUM,
+        options=[state.value for state in Activity],
+        value_fn=lambda pet: pet.mind.state.value,
+        attrs_fn=_activity_attrs,
     ),
     PetSensorDescription(
         key="last_interaction",

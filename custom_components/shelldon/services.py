@@ -19,7 +19,9 @@ from .const import (
     ATTR_KIND,
     ATTR_MESSAGE,
     DOMAIN,
+    SERVICE_DREAM,
     SERVICE_NUDGE,
+    SERVICE_SPEAK_UP,
     SERVICE_TELL,
 )
 from .core.reactions import NudgeKind
@@ -106,6 +108,19 @@ async def _async_tell(call: ServiceCall) -> ServiceResponse:
     return {"reply": outcome.say, "intent": outcome.intent, "ok": outcome.ok}
 
 
+PET_SCHEMA = vol.Schema({vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string})
+
+
+async def _async_speak_up(call: ServiceCall) -> ServiceResponse:
+    pet = resolve_pet(call.hass, call)
+    return await pet.mind.async_speak_up()
+
+
+async def _async_dream(call: ServiceCall) -> ServiceResponse:
+    pet = resolve_pet(call.hass, call)
+    return await pet.mind.async_dream_now()
+
+
 @callback
 def async_setup_services(hass: HomeAssistant) -> None:
     """Register the actions once, for every pet."""
@@ -123,3 +138,7 @@ def async_setup_services(hass: HomeAssistant) -> None:
         schema=TELL_SCHEMA,
         supports_response=SupportsResponse.OPTIONAL,
     )
+    for name, handler in ((SERVICE_SPEAK_UP, _async_speak_up), (SERVICE_DREAM, _async_dream)):
+        hass.services.async_register(
+            DOMAIN, name, handler, schema=PET_SCHEMA, supports_response=SupportsResponse.OPTIONAL
+        )

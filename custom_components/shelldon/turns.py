@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.core import HomeAssistant
@@ -32,9 +32,10 @@ from .brain.turn import (
     TurnResult,
 )
 from .const import DOMAIN, EVENT_TURN_FINISHED
-from .core.goals import GoalKind, Goals, GoalState, Provenance, Strategy
+from .core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy
 from .core.history import Exchange, History, Line, Role, marker
 from .core.memory import Note, clean_note, fact_line, new_facts, notes_from_list, parse_facts
+from .core.signals import SignalKind
 from .core.tokens import TokenLedger
 from .soul import CONSTITUTION, CONSTITUTION_FILE, PERSONA, PERSONA_FILE
 from .vault import VaultError
@@ -194,6 +195,7 @@ class Turns:
             open_items=open_items,
             last_intent=self.last_intent,
             last_outcome=self.last_outcome,
+            situation=tuple(pet.mind.situation(now, for_prompt=True)),
         )
 
     def _changes(self, utc_now: datetime) -> list[str]:
@@ -244,6 +246,10 @@ class Turns:
         text = " ".join(text.split())[:MAX_MESSAGE]
         pet = self.pet
         pet.record_interaction()
+        pet.mind.post(
+            SignalKind.OWNER_MESSAGE,
+            {"room": room, "sender": sender, "about": f"{sender} said something"},
+        )
         self.unflushed = True
         await pet.arbiter.take()
         try:
@@ -256,8 +262,16 @@ class Turns:
         finally:
             pet.arbiter.release()
 
-    async def async_proactive(self, now: datetime) -> TurnOutcome:
-        """Speak up on one's own (already admitted and holding the slot)."""
+    async def async_self_turn(
+        self, kind: TurnKind, now: datetime, *, goal: Goal | None = None
+    ) -> TurnOutcome:
+        """A turn the pet starts itself (already admitted, holding the slot); nothing delivered."""
+        if kind is TurnKind.DREAM:
+            return await self._dream(now)
+        if kind is TurnKind.FLUSH:
+            self.unflushed = False
+            request = self.request(TurnKind.FLUSH, now, flush_cause="your owner has gone quiet")
+            return await self._run(request, None, kind)
         heard = Line(
             self.pet.clock.utcnow().isoformat(),
             "notification",
@@ -265,13 +279,11 @@ class Turns:
             Role.MARKER,
             marker(self.pet.name),
         )
-        outcome = await self._run(self.request(TurnKind.PROACTIVE, now), heard, TurnKind.PROACTIVE)
-        if outcome.say:
-            await self.pet.messenger.async_deliver(outcome.say, self.pet.clock.utcnow())
-        return outcome
+        extra: dict[str, Any] = {"goal": f"[{goal.id}] {goal.text}"} if goal is not None else {}
+        return await self._run(self.request(kind, now, **extra), heard, kind)
 
-    async def async_dream(self, now: datetime) -> TurnOutcome:
-        """Consolidate the noted things into memory/facts.md (admitted, holding the slot)."""
+    async def _dream(self, now: datetime) -> TurnOutcome:
+        """Fold the noted things into memory/facts.md."""
         notes = list(self.notes)
         known = [fact for fact, _ in await self.hass.async_add_executor_job(self._read_facts)]
         request = self.request(
@@ -289,16 +301,44 @@ class Turns:
                 )
             consumed = {n.text for n in notes}
             self.notes = [n for n in self.notes if n.text not in consumed]
+            self.pet.mind.records.journal(
+                now,
+                None,
+                f"slept on it: folded {len(notes)} note(s) into {len(kept)} fact(s) I keep",
+            )
         return outcome
 
-    async def async_flush(self, now: datetime) -> TurnOutcome:
-        """The conversation ended: keep what matters, settle what is done (holding the slot)."""
-        self.unflushed = False
-        request = self.request(TurnKind.FLUSH, now, flush_cause="your owner has been quiet a while")
-        outcome = await self._run(request, None, TurnKind.FLUSH)
-        if outcome.say:
-            await self.pet.messenger.async_deliver(outcome.say, self.pet.clock.utcnow())
-        return outcome
+    def add_goal(
+        self,
+        text: str,
+        *,
+        kind: GoalKind,
+        provenance: Provenance,
+        strategy: Strategy,
+        due: datetime | None,
+    ) -> Goal:
+        """File a goal, write goals.md, and let the goal timer know."""
+        goal = self.goals.add(
+            text,
+            kind=kind,
+            provenance=provenance,
+            strategy=strategy,
+            now=self.pet.clock.utcnow(),
+            due=due.astimezone(UTC) if due else None,
+        )
+        self._goals_changed()
+        return goal
+
+    def settle_goal(self, goal_id: str, state: GoalState) -> Goal | None:
+        """Close a goal as done or dropped."""
+        goal = self.goals.settle(goal_id, state, self.pet.clock.utcnow())
+        if goal is not None:
+            self._goals_changed()
+        return goal
+
+    def _goals_changed(self) -> None:
+        self.pet.spawn(self.async_save_goals())
+        self.pet.goals_changed()
 
     @property
     def dream_ready(self) -> bool:
@@ -357,6 +397,20 @@ class Turns:
             "face": pet.mood_face.name,
             "power": pet.level.value,
         }
+        pet.mind.post(
+            SignalKind.TURN_COMMITTED,
+            {
+                "kind": kind.value,
+                "heard": heard.text if heard is not None else None,
+                "role": heard.role.value if heard is not None else None,
+                "sender": heard.sender if heard is not None else None,
+                "said": reply.say,
+                "intent": reply.intent,
+                "ok": ok,
+                "asks": list(reply.asks),
+                "promises": len(reply.promises),
+            },
+        )
         pet.mark_changed()
         tokens = result.usage.total if ok else 0
         self.hass.bus.async_fire(
@@ -387,38 +441,34 @@ class Turns:
 
     def _apply(self, reply: Reply, kind: TurnKind, now: datetime, *, keep_notes: bool) -> None:
         utc_now = self.pet.clock.utcnow()
+        journal = self.pet.mind.records.journal
         if keep_notes:
             for text in reply.remember:
                 if clean := clean_note(text):
                     self.notes.append(Note(clean, utc_now.isoformat(), kind.value))
-        goals_changed = False
         for settle in reply.settle:
             state = GoalState.DONE if settle.how == "done" else GoalState.DROPPED
-            goals_changed |= self.goals.settle(settle.id, state, utc_now) is not None
+            if (goal := self.settle_goal(settle.id, state)) is not None:
+                journal(now, None, f"settled {goal.id} ({state.value}): {goal.text}")
         for promise in reply.promises:
-            hours = (
-                promise.due_in_hours if promise.due_in_hours is not None else DEFAULT_PROMISE_HOURS
-            )
-            self.goals.add(
+            hours = promise.due_in_hours
+            goal = self.add_goal(
                 promise.what,
                 kind=GoalKind.REACH_OUT,
                 provenance=Provenance.PROMISE,
                 strategy=Strategy.SINGLE_MINDED,
-                now=utc_now,
-                due=utc_now + timedelta(hours=hours),
+                due=utc_now + timedelta(hours=DEFAULT_PROMISE_HOURS if hours is None else hours),
             )
-            goals_changed = True
+            journal(now, None, f"promised ({goal.id}): {goal.text}")
         for ask in reply.asks:
-            self.goals.add(
+            goal = self.add_goal(
                 ask,
                 kind=GoalKind.ASK,
                 provenance=Provenance.ASK,
                 strategy=Strategy.OPEN_MINDED,
-                now=utc_now,
+                due=None,
             )
-            goals_changed = True
-        if goals_changed:
-            self.pet.spawn(self.async_save_goals())
+            journal(now, None, f"asked ({goal.id}): {goal.text}")
 
     async def async_save_goals(self) -> None:
         """Write goals.md."""

@@ -44,6 +44,12 @@ DREAM_COST: Final = 3
 FLUSH_AFTER_S: Final = 10 * 60  # owner silence that ends a conversation
 REPLY_FACE_S: Final = 8  # how long the reply face lingers after a turn that spoke
 
+# The mind (seed 003).
+ACT_THRESHOLD: Final = 0.4
+INTERRUPT_THRESHOLD: Final = 0.75
+INTERRUPTION_CAP: Final = 3
+DAILY_TOKEN_CAP: Final = 200_000
+
 # Quiet hours (local).
 QUIET_START: Final = time(22, 0)
 QUIET_END: Final = time(9, 0)

@@ -2,9 +2,9 @@
 
 Due-ness comes only from the `now` the caller passes, so days run in a test without a sleep.
 `Interval` jobs run every period (and at once the first time), `Idle` jobs once per stretch of
-owner silence (a fresh interaction re-arms them), `Daily` jobs once per local day at a wall time.
-The backoff level stretches Interval and Idle periods; Daily is exempt. A job's `last_run` is
-stamped before it runs; one failing job is logged and the others keep running.
+owner silence (a fresh interaction re-arms them), `Daily` jobs once per local day at a wall time,
+`At` jobs once at an instant. The backoff level stretches Interval and Idle periods only. A
+job's `last_run` is stamped before it runs; one failing job is logged and the others keep running.
 
 REFLEX jobs run here. TURN jobs pass the initiative switch and the battery gate here, then go
 to the dispatch hook (the budget gate and the single slot live behind it); a DEFER puts the job
@@ -46,7 +46,14 @@ class Daily:
     at: time
 
 
-Cadence = Interval | Idle | Daily
+@dataclass(frozen=True)
+class At:
+    """Due once at an instant (never when None); exempt from the battery stretch."""
+
+    when: datetime | None
+
+
+Cadence = Interval | Idle | Daily | At
 
 
 class CostTier(StrEnum):
@@ -119,6 +126,13 @@ class Scheduler:
         cadence = job.cadence
         if isinstance(cadence, Daily):
             due = _daily_due(cadence.at, now, job.last_run).astimezone(UTC)
+        elif isinstance(cadence, At):
+            if cadence.when is None or (
+                job.last_run is not None and _utc(job.last_run) >= _utc(cadence.when)
+            ):
+                due = _NEVER
+            else:
+                due = _utc(cadence.when)
         else:
             period = timedelta(seconds=cadence.period_s * cadence_stretch(level))
             if isinstance(cadence, Interval):

@@ -1,0 +1,173 @@
+"""The world model: what the pet believes, since when, and what it half-expects.
+
+Beliefs are time-stamped and confidence-tagged, kept in an append-only log, so `query(subject,
+at=…)` answers what was believed when. An expectation is a checkable belief about what comes
+next: an observation that matches resolves it quietly; one found past due is a surprise, which
+the mind scores. `situation_lines` renders the present tense the prompt and situation.md show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+MAX_BELIEFS: Final = 2000  # kept in memory for point-in-time queries; the log keeps everything
+
+
+@dataclass(frozen=True)
+class Belief:
+    """That `subject` was `value`, believed at `at` with `confidence`, from `source`."""
+
+    subject: str
+    value: str
+    at: datetime
+    confidence: float = 1.0
+    source: str = "observed"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the log."""
+        return {
+            "subject": self.subject,
+            "value": self.value,
+            "at": self.at.isoformat(),
+            "confidence": round(self.confidence, 3),
+            "source": self.source,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Belief | None:
+        """Back from the log, or None."""
+        try:
+            return cls(
+                str(data["subject"]),
+                str(data["value"]),
+                datetime.fromisoformat(data["at"]),
+                float(data.get("confidence", 1.0)),
+                str(data.get("source", "observed")),
+            )
+        except (KeyError, TypeError, ValueError):
+            return None
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """A belief about what comes next: `subject` should become `value` by `due`."""
+
+    id: str
+    subject: str
+    value: str
+    due: datetime
+    made_at: datetime
+    about: str  # in words, for the journal
+    state: str = "open"  # open, met, surprised
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data."""
+        return {
+            "id": self.id,
+            "subject": self.subject,
+            "value": self.value,
+            "due": self.due.isoformat(),
+            "made_at": self.made_at.isoformat(),
+            "about": self.about,
+            "state": self.state,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Expectation | None:
+        """Back from plain data, or None."""
+        try:
+            return cls(
+                str(data["id"]),
+                str(data["subject"]),
+                str(data["value"]),
+                datetime.fromisoformat(data["due"]),
+                datetime.fromisoformat(data["made_at"]),
+                str(data.get("about", "")),
+                str(data.get("state", "open")),
+            )
+        except (KeyError, TypeError, ValueError):
+            return None
+
+
+class WorldModel:
+    """Beliefs over time and open expectations."""
+
+    def __init__(
+        self, beliefs: Iterable[Belief] = (), expectations: Iterable[Expectation] = ()
+    ) -> None:
+        self.beliefs: list[Belief] = sorted(beliefs, key=lambda b: b.at)[-MAX_BELIEFS:]
+        self.expectations: list[Expectation] = list(expectations)
+        self._next = 1 + max(
+            (int(e.id[1:]) for e in self.expectations if e.id[1:].isdigit()), default=0
+        )
+
+    def observe(
+        self,
+        subject: str,
+        value: str,
+        at: datetime,
+        *,
+        confidence: float = 1.0,
+        source: str = "observed",
+    ) -> tuple[Belief | None, list[Expectation]]:
+        """Record a belief (unless it repeats the current one); returns it and what it met."""
+        current = self.current(subject)
+        belief = None
+        if current is None or current.value != value or current.confidence != confidence:
+            belief = Belief(subject, value, at, confidence, source)
+            self.beliefs.append(belief)
+            del self.beliefs[:-MAX_BELIEFS]
+        met = []
+        for index, expectation in enumerate(self.expectations):
+            if (
+                expectation.state == "open"
+                and expectation.subject == subject
+                and expectation.value == value
+                and at <= expectation.due
+            ):
+                self.expectations[index] = replace(expectation, state="met")
+                met.append(self.expectations[index])
+        return belief, met
+
+    def current(self, subject: str) -> Belief | None:
+        """The latest belief about a subject."""
+        return next((b for b in reversed(self.beliefs) if b.subject == subject), None)
+
+    def query(self, subject: str, at: datetime | None = None) -> Belief | None:
+        """What was believed about `subject` at `at` (now, when omitted)."""
+        if at is None:
+            return self.current(subject)
+        return next(
+            (b for b in reversed(self.beliefs) if b.subject == subject and b.at <= at), None
+        )
+
+    def expect(
+        self, subject: str, value: str, due: datetime, now: datetime, about: str
+    ) -> Expectation:
+        """Half-expect `subject` to become `value` by `due`."""
+        expectation = Expectation(f"e{self._next}", subject, value, due, now, about)
+        self._next += 1
+        self.expectations.append(expectation)
+        return expectation
+
+    def surprises(self, now: datetime) -> list[Expectation]:
+        """Open expectations now past due: each becomes a surprise, once."""
+        found = []
+        for index, expectation in enumerate(self.expectations):
+            if expectation.state == "open" and now > expectation.due:
+                self.expectations[index] = replace(expectation, state="surprised")
+                found.append(self.expectations[index])
+        return found
+
+    def open_expectations(self) -> list[Expectation]:
+        """What the pet still half-expects."""
+        return [e for e in self.expectations if e.state == "open"]
+
+    def prune(self, now: datetime, keep: timedelta = timedelta(days=7)) -> None:
+        """Forget settled expectations after a week."""
+        self.expectations = [
+            e for e in self.expectations if e.state == "open" or now - e.due < keep
+        ]

@@ -1,0 +1,66 @@
+"""The pet's reach-outs, its decisions not to interrupt, and its mood, in the logbook."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from homeassistant.components.logbook import (
+    LOGBOOK_ENTRY_ENTITY_ID,
+    LOGBOOK_ENTRY_MESSAGE,
+    LOGBOOK_ENTRY_NAME,
+)
+from homeassistant.core import Event, HomeAssistant, callback
+from homeassistant.helpers import entity_registry as er
+
+from .const import DOMAIN, EVENT_DECISION, EVENT_MOOD_CHANGED, EVENT_REACH_OUT
+
+MAX_SHOWN = 160
+
+
+def _short(text: Any) -> str:
+    text = " ".join(str(text or "").split())
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
+
+
+@callback
+def async_describe_events(
+    hass: HomeAssistant,
+    async_describe_event: Callable[[str, str, Callable[[Event], dict[str, str]]], None],
+) -> None:
+    """Describe shelldon's events."""
+
+    def entry(event: Event, message: str) -> dict[str, str]:
+        config_entry = hass.config_entries.async_get_entry(event.data.get("entry_id", ""))
+        described = {
+            LOGBOOK_ENTRY_NAME: config_entry.title if config_entry else "shelldon",
+            LOGBOOK_ENTRY_MESSAGE: message,
+        }
+        if config_entry is not None and (
+            entity_id := er.async_get(hass).async_get_entity_id(
+                "sensor", DOMAIN, f"{config_entry.entry_id}_mood"
+            )
+        ):
+            described[LOGBOOK_ENTRY_ENTITY_ID] = entity_id
+        return described
+
+    @callback
+    def describe_reach_out(event: Event) -> dict[str, str]:
+        how = "said aloud" if event.data.get("outcome") == "speak" else "sent a message"
+        return entry(event, f"{how}: {_short(event.data.get('message'))}")
+
+    @callback
+    def describe_decision(event: Event) -> dict[str, str]:
+        about = _short(event.data.get("about") or "reaching out")
+        return entry(
+            event, f"thought about {about}; chose not to interrupt ({event.data.get('reason')})"
+        )
+
+    @callback
+    def describe_mood(event: Event) -> dict[str, str]:
+        data = event.data
+        return entry(event, f"became {data.get('mood')} (was {data.get('previous')})")
+
+    async_describe_event(DOMAIN, EVENT_REACH_OUT, describe_reach_out)
+    async_describe_event(DOMAIN, EVENT_DECISION, describe_decision)
+    async_describe_event(DOMAIN, EVENT_MOOD_CHANGED, describe_mood)

@@ -21,6 +21,7 @@ from tests.conftest import (  # noqa: F401 - the suite's fixtures, shared
     isolated_config_dir,
     pet_options,
     save_counter,
+    warm_anthropic_models,
 )
 
 pytest_plugins = ["pytest_homeassistant_custom_component"]

@@ -37,6 +37,6 @@ async def test_diagnostics_explain_the_pet_and_redact_the_key(
     assert pet["state"]["mood"]["valence"] == 0.3
     assert pet["face"] == "content"
     assert pet["power"]["level"] == "lively"
-    assert set(pet["jobs"]) >= {"reflex", "checkpoint", "prune", "vault_watch"}
+    assert set(pet["jobs"]) >= {"reflex", "checkpoint", "prune", "mind", "goal_timer"}
     assert pet["next_wake"] is not None
     assert pet["vault"].endswith("shelldon/shelldon")

@@ -47,7 +47,8 @@ async def test_an_owner_added_face_is_shown_and_becomes_a_mood(
         },
     )
     (tmp_path / FACES).write_text(yaml.safe_dump(table))
-    await async_live_for(hass, freezer, pet, timedelta(minutes=2))  # the vault watch notices
+    # The mind looks at the vault as it ticks (every 15 minutes while dormant).
+    await async_live_for(hass, freezer, pet, timedelta(minutes=16))
     await hass.services.async_call(DOMAIN, "nudge", {"kind": "positive"}, blocking=True)
     await hass.async_block_till_done()
     state = hass.states.get("sensor.shelldon_mood")

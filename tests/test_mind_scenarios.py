@@ -79,12 +79,15 @@ def fired_at(event: Any) -> datetime:
     return dt_util.as_local(event.time_fired)
 
 
-async def tell(hass: HomeAssistant, message: str) -> dict[str, Any]:
-    """Say something; the mind reflects on the exchange at its next tick, straight after."""
+async def tell(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, message: str
+) -> dict[str, Any]:
+    """Say something, then let the engaged mind tick once (it reflects on the exchange)."""
     response = await hass.services.async_call(
         DOMAIN, "tell", {"message": message}, blocking=True, return_response=True
     )
-    await hass.async_block_till_done()
+    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data
+    await async_live_for(hass, freezer, pet, timedelta(seconds=11))
     return response
 
 
@@ -117,7 +120,7 @@ async def test_the_interview_was_tuesday(
         mock_models(router)
         router.post(f"{API}/v1/messages").mock(side_effect=model)
         pet = await async_setup_pet(hass, thinking_pet)
-        reply = await tell(hass, "I have a job interview on Tuesday at 10!")
+        reply = await tell(hass, freezer, "I have a job interview on Tuesday at 10!")
         assert "Tuesday evening" in reply["reply"]
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 9, 30))
         hass.states.async_set("person.alex", "not_home", {"friendly_name": "Alex"})
@@ -177,7 +180,7 @@ async def test_the_dark_weekend(
         mock_models(router)
         router.post(f"{API}/v1/messages").mock(side_effect=model)
         pet = await async_setup_pet(hass, thinking_pet)
-        await tell(hass, "I'm off hiking for the weekend, back Monday morning.")
+        await tell(hass, freezer, "I'm off hiking for the weekend, back Monday morning.")
         await async_live_for(hass, freezer, pet, timedelta(minutes=15))
         hass.states.async_set("person.alex", "not_home", {"friendly_name": "Alex"})
         await async_live_until(hass, freezer, pet, local(2026, 12, 7, 6, 30))  # 60 h later
@@ -210,7 +213,7 @@ async def test_the_machine_sleeps(
         mock_models(router)
         router.post(f"{API}/v1/messages").mock(side_effect=model)
         pet = await async_setup_pet(hass, thinking_pet)
-        await tell(hass, "Morning!")
+        await tell(hass, freezer, "Morning!")
         await async_live_for(hass, freezer, pet, timedelta(minutes=20))
         greetings_before = len(reach_outs)
         assert await hass.config_entries.async_unload(thinking_pet.entry_id)
@@ -249,8 +252,8 @@ async def test_its_own_promise_becomes_a_goal_and_a_negated_one_does_not(
         mock_models(router)
         router.post(f"{API}/v1/messages").mock(side_effect=model)
         pet = await async_setup_pet(hass, thinking_pet)
-        await tell(hass, "The kitchen tap is leaking again.")
-        await tell(hass, "Don't forget, ok?")
+        await tell(hass, freezer, "The kitchen tap is leaking again.")
+        await tell(hass, freezer, "Don't forget, ok?")
         await async_live_for(hass, freezer, pet, timedelta(minutes=1))
 
     goals = pet.turns.goals.open_goals()
@@ -279,7 +282,7 @@ async def test_remind_me_files_a_blind_goal_and_reminds_on_time(
         mock_models(router)
         router.post(f"{API}/v1/messages").mock(side_effect=model)
         pet = await async_setup_pet(hass, thinking_pet)
-        await tell(hass, "Remind me to water the plants at 5pm")
+        await tell(hass, freezer, "Remind me to water the plants at 5pm")
         goal = pet.turns.goals.open_goals()[0]
         assert goal.provenance.value == "user:remind-me"
         assert goal.strategy.value == "blind"
@@ -336,7 +339,7 @@ async def test_most_ticks_rest(
         pet = await async_setup_pet(hass, thinking_pet)
         for hour in (9, 13, 19):
             await async_live_until(hass, freezer, pet, local(2026, 11, 30, hour, 0))
-            await tell(hass, "Hello there")
+            await tell(hass, freezer, "Hello there")
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 8, 0))
         await pet.mind.async_flush_all()
 
@@ -364,7 +367,8 @@ async def test_an_owner_message_preempts_dormant_to_engaged_mid_sleep(
         mind_job = pet.scheduler.jobs["mind"]
         next_tick = mind_job.last_run + timedelta(minutes=15)
         freezer.move_to(next_tick - timedelta(minutes=7))  # mid-sleep, between two ticks
-        await tell(hass, "Wake up!")
-        await hass.async_block_till_done()
+        before = pet.clock.utcnow()
+        await hass.services.async_call(DOMAIN, "tell", {"message": "Wake up!"}, blocking=True)
+        assert pet.clock.utcnow() == before, "no simulated time passed"
         assert hass.states.get("sensor.shelldon_activity").state == "engaged"
         assert pet.mind.cadence_s == 10

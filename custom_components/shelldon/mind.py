@@ -75,6 +75,7 @@ RETRY_SOON: Final = timedelta(minutes=1)
 GAP_SLACK: Final = timedelta(minutes=10)
 MAX_AGENDA: Final = 50
 ASK_EXPECT: Final = timedelta(hours=12)
+VAULT_SCAN_EVERY: Final = timedelta(seconds=d.VAULT_WATCH_PERIOD_S)  # at most, whatever the tick
 
 
 @dataclass
@@ -137,6 +138,7 @@ class Mind:
         self._situation_text = ""
         self._wake_pending = False
         self._dirty = False
+        self._last_scan: datetime | None = None
 
     # ------------------------------------------------------------------ options
 
@@ -265,12 +267,19 @@ class Mind:
         self.inbox.append(signal)
         self.records.signal(signal.to_dict())
         self._dirty = True
+        if kind is SignalKind.OWNER_MESSAGE and (drift := preempt(self.state)) is not None:
+            self._move(drift, signal.at)  # at once, not at the next tick
         self.wake()
         return signal
 
     def wake(self) -> None:
-        """Tick as soon as the event loop is free (once, however many signals arrive)."""
+        """Tick as soon as the event loop is free, unless a tick is due within the engaged cadence
+        anyway (so a chatty owner never makes the mind tick faster than its state's cadence)."""
         if self._wake_pending or not self.pet.started:
+            return
+        if (due := self.pet.next_tick()) is not None and due - self.pet.clock.utcnow() <= timedelta(
+            seconds=CADENCE_S[Activity.ENGAGED]
+        ):
             return
         self._wake_pending = True
         self.hass.loop.call_soon(self._wake)
@@ -323,6 +332,9 @@ class Mind:
 
     def _sense(self, now: datetime, utc_now: datetime) -> list[str]:
         pet = self.pet
+        if self._last_scan is None or utc_now - self._last_scan >= VAULT_SCAN_EVERY:
+            self._last_scan = utc_now
+            pet.watch_vault()
         if self.last_tick_at is not None:
             gap = utc_now - self.last_tick_at
             expected = timedelta(seconds=self.cadence_s * pet.stretch)
@@ -805,6 +817,7 @@ class Mind:
         self.state = drift.state
         self.state_since = utc_now
         self.pet.set_mind_cadence(self.cadence_s)
+        self.pet.rearm()
         self._dirty = True
         if drift.state is Activity.DREAM or previous is Activity.DREAM:
             self.records.journal(

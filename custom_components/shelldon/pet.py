@@ -335,14 +335,6 @@ class Pet:
             )
         )
         add(Job("prune", Interval(d.PRUNE_PERIOD_S), CostTier.REFLEX, run=self._job_prune))
-        add(
-            Job(
-                "vault_watch",
-                Interval(d.VAULT_WATCH_PERIOD_S),
-                CostTier.REFLEX,
-                run=self._job_vault_watch,
-            )
-        )
         add(Job("mind", Interval(self.mind.cadence_s), CostTier.REFLEX, run=self.mind.tick))
         add(Job("goal_timer", At(None), CostTier.REFLEX, run=lambda _now: self.mind.wake()))
         self.goals_changed()
@@ -351,6 +343,11 @@ class Pet:
         """The mind's tick follows its activity state."""
         if (job := self.scheduler.jobs.get("mind")) is not None:
             job.cadence = Interval(period_s)
+
+    def rearm(self) -> None:
+        """Re-plan the one timer (a cadence changed outside a tick)."""
+        if self._started:
+            self._arm()
 
     def goals_changed(self) -> None:
         """Arm the goal timer at the next open goal's due time."""
@@ -374,6 +371,14 @@ class Pet:
             ]
             self._notify()
             self._arm()
+
+    def next_tick(self) -> datetime | None:
+        """When the mind's tick is next due (UTC)."""
+        job = self.scheduler.jobs.get("mind")
+        if job is None:
+            return None
+        now = self.clock.now()
+        return dt_util.as_utc(self.scheduler.due_at(job, now, self.last_interaction, self.level))
 
     @property
     def started(self) -> bool:
@@ -472,7 +477,8 @@ class Pet:
         if outcome.say:
             await self.messenger.async_deliver(outcome.say, self.clock.utcnow(), [target])
 
-    def _job_vault_watch(self, _now: datetime) -> None:
+    def watch_vault(self) -> None:
+        """Look for the owner's edits in the vault (a cheap size-and-mtime check, off the loop)."""
         self.spawn(self._async_check_faces_file())
 
     def _dispatch(self, job: Job, now: datetime) -> Verdict:

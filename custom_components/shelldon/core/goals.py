@@ -181,22 +181,43 @@ class Goals:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_markdown(cls, text: str) -> tuple[Goals, list[str]]:
-        """Goals from the checklist file, and a note for every line that could not be read."""
+    def from_markdown(cls, text: str, now: datetime | None = None) -> tuple[Goals, list[str]]:
+        """Goals from the checklist file, and a note for every line that could not be read.
+
+        With `now`, an item the owner typed by hand (no metadata line under it) is adopted as a
+        goal of theirs (without it, it is reported as a problem), and a box ticked by hand is
+        settled at `now`.
+        """
         goals = cls()
         problems: list[str] = []
-        pending: tuple[str, str] | None = None
+        pending: tuple[int, str, str] | None = None
+        adopted: list[tuple[str, str]] = []
+
+        def unclaimed() -> None:
+            if pending is None:
+                return
+            number, box, goal_text = pending
+            if now is None:
+                problems.append(f"line {number}: a goal without its metadata line")
+            else:
+                adopted.append((box, goal_text))
+
         for number, line in enumerate(text.splitlines(), start=1):
             if item := _ITEM.match(line):
-                pending = (item["box"].lower(), item["text"].strip())
+                unclaimed()
+                pending = (number, item["box"].lower(), item["text"].strip())
                 continue
             meta = _META.match(line)
             if meta is None or pending is None:
                 continue
-            box, goal_text = pending
+            _, box, goal_text = pending
             pending = None
             try:
                 fields = dict(part.split(": ", 1) for part in meta["meta"].split(" · "))
+                state = _STATE[box]
+                settled = _parse_stamp(fields.get("settled", "-"))
+                if state is not GoalState.OPEN and settled is None:
+                    settled = now  # ticked by hand: settled when the pet reads it
                 goals.items.append(
                     Goal(
                         id=fields["id"],
@@ -206,12 +227,13 @@ class Goals:
                         strategy=Strategy(fields["strategy"]),
                         made_at=_parse_stamp(fields["made"]) or _must(),
                         due=_parse_stamp(fields.get("due", "-")),
-                        state=_STATE[box],
-                        settled_at=_parse_stamp(fields.get("settled", "-")),
+                        state=state,
+                        settled_at=settled,
                     )
                 )
             except (KeyError, ValueError) as err:
                 problems.append(f"line {number}: {err}")
+        unclaimed()
         seen: set[str] = set()
         unique = []
         for goal in goals.items:
@@ -221,6 +243,17 @@ class Goals:
             seen.add(goal.id)
             unique.append(goal)
         goals.items = unique
+        if now is not None:
+            for box, goal_text in adopted:
+                goal = goals.add(
+                    goal_text,
+                    kind=GoalKind.CHORE,
+                    provenance=Provenance.REMIND_ME,
+                    strategy=Strategy.BLIND,
+                    now=now,
+                )
+                if _STATE[box] is not GoalState.OPEN:
+                    goals.settle(goal.id, _STATE[box], now)
         return goals, problems
 
 

@@ -80,7 +80,7 @@ class History:
     """The bounded window of recent exchanges."""
 
     def __init__(self, exchanges: Iterable[Exchange] = (), window: int = WINDOW) -> None:
-        self.window = window
+        self.window = max(1, window)
         self.exchanges: list[Exchange] = list(exchanges)[-window:]
 
     def add(self, exchange: Exchange) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Final
 
 WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -25,9 +25,12 @@ PARTS: Final[dict[str, time]] = {
 DEFAULT_DUE: Final = timedelta(hours=24)
 LATER: Final = timedelta(hours=3)
 
+_I_WILL: Final = (
+    r"\bI\s*(?:'|’)ll|\bI\s+will|\bI\s*(?:'|’)m\s+going\s+to|\bI\s+am\s+going\s+to|\bI\s+shall"
+)
+# `what` runs to the end of the clause, or to the next "(and then) I'll …" in the same sentence.
 _COMMIT: Final = re.compile(
-    r"\b(?:I\s*(?:'|’)ll|I\s+will|I\s*(?:'|’)m\s+going\s+to|I\s+am\s+going\s+to|I\s+shall)\s+"
-    r"(?P<what>[^.!?\n;]{3,160})",
+    rf"(?:{_I_WILL})\s+(?P<what>(?:(?!,?\s*(?:and\s+)?(?:then\s+)?(?:{_I_WILL}))[^.!?\n;]){{3,160}})",
     re.I,
 )
 _NEGATED: Final = re.compile(r"^(?:not|never|no\s+longer)\b", re.I)
@@ -37,34 +40,32 @@ _WEAK: Final = re.compile(
     re.I,
 )
 _REMIND: Final = re.compile(r"\bremind\s+me\s+(?:to|about|that)\s+(?P<what>[^.!?\n]{2,200})", re.I)
+_AMOUNT: Final = r"(?P<n>\d{1,3}|an?|half\s+an)"
 _BACK_IN: Final = re.compile(
-    r"\b(?:back|home)\s+in\s+(?P<n>\d{1,3}|an?|half\s+an)\s*(?P<unit>min(?:ute)?s?|hours?|hrs?)\b",
+    rf"\b(?:back|home)\s+in\s+{_AMOUNT}\s*(?P<unit>min(?:ute)?s?|hours?|hrs?)\b", re.I
+)
+_IN: Final = re.compile(rf"\bin\s+{_AMOUNT}\s*(?P<unit>min(?:ute)?s?|hours?|hrs?|days?)\b", re.I)
+# "at 5", "at 17:30", "at 5pm", "at 5 o'clock" — but not "look at 3 options".
+_AT: Final = re.compile(
+    r"\bat\s+(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?:(?P<ampm>[ap]\.?m\.?)|o'clock|"
+    r"(?=$|[,.;!?)]|\s+(?:and|then|on|today|tonight|tomorrow|this|please)\b)|(?<=\d\d:\d\d))",
     re.I,
 )
-_IN: Final = re.compile(
-    r"\bin\s+(?P<n>\d{1,3}|an?|half\s+an)\s*(?P<unit>min(?:ute)?s?|hours?|hrs?|days?)\b", re.I
-)
-_AT: Final = re.compile(r"\bat\s+(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<ampm>[ap]\.?m\.?)?", re.I)
-_TOMORROW: Final = re.compile(
-    r"\btomorrow(?:\s+(?P<part>morning|afternoon|evening|night))?\b", re.I
-)
+_PART: Final = r"(?:morning|afternoon|evening|night)"
+_TOMORROW: Final = re.compile(rf"\btomorrow(?:\s+(?P<part>{_PART}))?\b", re.I)
 _THIS: Final = re.compile(
     r"\b(?:this\s+(?P<part>morning|afternoon|evening)|(?P<tonight>tonight))\b", re.I
 )
-_ON_DAY: Final = re.compile(
-    r"\b(?:on\s+)?(?P<day>"
-    + "|".join(WEEKDAYS)
-    + r")(?:\s+(?P<part>morning|afternoon|evening|night))?\b",
-    re.I,
-)
+_DAYS: Final = "|".join(WEEKDAYS)
+_ON_DAY: Final = re.compile(rf"\b(?:on\s+)?(?P<day>{_DAYS})(?:\s+(?P<part>{_PART}))?\b", re.I)
 _LATER: Final = re.compile(r"\blater(?:\s+today)?\b|\bsoon\b", re.I)
 _TAIL: Final = re.compile(
-    r"\s+(?:tonight|tomorrow(?:\s+\w+)?|later(?:\s+today)?|soon|this\s+\w+|on\s+\w+day(?:\s+\w+)?|"
-    r"(?:"
-    + "|".join(WEEKDAYS)
-    + r")(?:\s+\w+)?|in\s+\S+\s+\w+|at\s+\d[\d:]*\s*(?:[ap]\.?m\.?)?)\s*$",
+    rf"\s+(?:tonight|tomorrow(?:\s+{_PART})?|later(?:\s+today)?|soon|this\s+{_PART}|"
+    rf"(?:on\s+)?(?:{_DAYS})(?:\s+{_PART})?|in\s+(?:half\s+an|an?|\d{{1,3}})\s+\w+|"
+    r"at\s+\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?|o'clock)?)\s*$",
     re.I,
 )
+EVENING_PARTS: Final = frozenset({"afternoon", "evening", "tonight", "night"})
 
 
 @dataclass(frozen=True)
@@ -88,13 +89,17 @@ def _at(day: datetime, at: time) -> datetime:
     return day.replace(hour=at.hour, minute=at.minute, second=0, microsecond=0)
 
 
+def _later(now: datetime, seconds: float) -> datetime:
+    """`now` plus real elapsed time (right across a clock change), in `now`'s zone."""
+    return (now.astimezone(UTC) + timedelta(seconds=seconds)).astimezone(now.tzinfo)
+
+
 def due_from(text: str, now: datetime) -> datetime | None:
     """A due time read from a phrase, against the local `now`; None if it names none."""
     if match := _IN.search(text):
         unit = match["unit"].lower()
-        amount = _amount(match["n"])
         seconds = 60 if unit.startswith("min") else 86400 if unit.startswith("day") else 3600
-        return now + timedelta(seconds=amount * seconds)
+        return _later(now, _amount(match["n"]) * seconds)
     base: datetime | None = None
     part: str | None = None
     if match := _TOMORROW.search(text):
@@ -107,25 +112,29 @@ def due_from(text: str, now: datetime) -> datetime | None:
     if match := _AT.search(text):
         hour = int(match["h"]) % 24
         ampm = (match["ampm"] or "").lower().replace(".", "")
+        evening = part is not None and part.lower() in EVENING_PARTS
         if ampm == "pm" and hour < 12:
             hour += 12
         elif ampm == "am" and hour == 12:
             hour = 0
-        elif not ampm and hour < 8:  # "at 5" most likely means the afternoon
-            hour += 12
+        elif not ampm and (1 <= hour < 8 or (evening and 1 <= hour < 12)):
+            hour += 12  # "at 5" most likely means the afternoon; "tonight at 8" the evening
         due = _at(base or now, time(hour, int(match["m"] or 0)))
         return due if base is not None or due > now else due + timedelta(days=1)
     if base is not None and part is not None:
         due = _at(base, PARTS[part.lower()])
-        return due if due > now else now + timedelta(hours=1)
+        return due if due > now else _later(now, 3600)
     if _LATER.search(text):
-        return now + LATER
+        return _later(now, LATER.total_seconds())
     return None
 
 
 def _clean(what: str) -> str:
     what = " ".join(what.split()).strip(" ,:-—")
-    return _TAIL.sub("", what).strip(" ,:-—") or what
+    cleaned = what
+    while (shorter := _TAIL.sub("", cleaned).strip(" ,:-—")) and shorter != cleaned:
+        cleaned = shorter
+    return cleaned or what
 
 
 def scan_commitments(text: str, now: datetime) -> list[Commitment]:
@@ -138,7 +147,8 @@ def scan_commitments(text: str, now: datetime) -> list[Commitment]:
         prefix = text[max(0, match.start() - 12) : match.start()].lower()
         if re.search(r"\b(?:if|unless|maybe|perhaps)\s*$", prefix):
             continue
-        found.append(Commitment(_clean(what), due_from(what, now) or now + DEFAULT_DUE))
+        due = due_from(what, now) or _later(now, DEFAULT_DUE.total_seconds())
+        found.append(Commitment(_clean(what), due))
     return found
 
 
@@ -148,14 +158,12 @@ def parse_remind_me(text: str, now: datetime) -> Commitment | None:
     if match is None:
         return None
     what = match["what"].strip()
-    return Commitment(_clean(what), due_from(what, now) or now + timedelta(hours=1))
+    return Commitment(_clean(what), due_from(what, now) or _later(now, 3600))
 
 
 def parse_back_in(text: str, now: datetime) -> datetime | None:
     """When the owner says they'll be back in N minutes/hours."""
     if match := _BACK_IN.search(text):
         unit = match["unit"].lower()
-        return now + timedelta(
-            seconds=_amount(match["n"]) * (60 if unit.startswith("min") else 3600)
-        )
+        return _later(now, _amount(match["n"]) * (60 if unit.startswith("min") else 3600))
     return None

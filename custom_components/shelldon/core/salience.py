@@ -169,7 +169,5 @@ def decide_interrupt(
         )
     if can_speak and presence is Presence.HOME:
         return InterruptDecision(Outcome.SPEAK, score, "someone is home to hear it", factors)
-    reason = "nobody is home to hear it" if presence is not Presence.HOME else "a message will wait"
-    if not can_speak:
-        reason = "no speaker; a message will wait"
+    reason = "nobody is home to hear it" if can_speak else "no speaker; a message will wait"
     return InterruptDecision(Outcome.SUGGEST, score, reason, factors)

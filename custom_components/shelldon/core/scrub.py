@@ -10,16 +10,27 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-_SECRET_KEY: Final = re.compile(
-    r"(?P<key>\b(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[\s_-]?key|access[\s_-]?key|"
-    r"private[\s_-]?key|auth(?:orization)?)\b\s*(?:is|[:=])?\s*)(?P<value>[\"']?[^\s\"',;]{3,}[\"']?)",
+# After a secret-like word, whatever value follows (a quoted value whole) is a secret. The key
+# and its separator are one atomic group, so a value can never be found inside the separator.
+_VALUE: Final = r"(?P<value>(?![\[:=])(?!Bearer\b)(?:\"[^\"]+\"|'[^']+'|[^\s\"',;]{3,}))"
+_PASSWORD: Final = re.compile(
+    r"(?P<key>(?>(?<!\[)\b(?:pass(?:word|wd|phrase)?|pwd|secret)\b\s*(?:is|was|[:=])?\s*))"
+    + _VALUE,
     re.I,
 )
-_BEARER: Final = re.compile(r"\bBearer\s+[A-Za-z0-9._~+/=-]{8,}", re.I)
+_TOKEN_KEY: Final = re.compile(
+    r"(?P<key>(?>(?<!\[)\b(?:token|api[\s_-]?key|access[\s_-]?key|private[\s_-]?key|"
+    r"auth(?:orization)?)\b\s*(?:is|[:=])?\s*))" + _VALUE,
+    re.I,
+)
+_BEARER: Final = re.compile(r"\bBearer\s+(?!\[)[A-Za-z0-9._~+/=-]{8,}", re.I)
 _EMAIL: Final = re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b")
-_CARD: Final = re.compile(r"\b(?:\d[ -]?){12,18}\d\b")
+# Card numbers: groups of four, the 4-6-5 grouping, or one run of 13-19 digits; Luhn-checked.
+_CARD: Final = re.compile(
+    r"\b(?:\d{4}[ -]){3}\d{1,7}\b|\b\d{4}[ -]\d{6}[ -]\d{4,5}\b|\b\d{13,19}\b"
+)
 _LONG_TOKEN: Final = re.compile(
-    r"\b(?=[A-Za-z0-9_\-]*\d)(?=[A-Za-z0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{24,}\b"
+    r"(?<!\[)\b(?=[A-Za-z0-9_\-]*\d)(?=[A-Za-z0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{24,}\b"
 )
 _KNOWN_PREFIX: Final = re.compile(r"\b(?:sk|pk|rk|ghp|gho|xox[abp]|AKIA)[-_A-Za-z0-9]{12,}\b")
 
@@ -49,7 +60,8 @@ def scrub(text: str) -> str:
     if not text:
         return text
     text = _BEARER.sub("Bearer " + TOKEN, text)
-    text = _SECRET_KEY.sub(lambda m: m["key"] + SECRET, text)
+    text = _PASSWORD.sub(lambda m: m["key"] + SECRET, text)
+    text = _TOKEN_KEY.sub(lambda m: m["key"] + SECRET, text)
     text = _KNOWN_PREFIX.sub(TOKEN, text)
     text = _EMAIL.sub(EMAIL, text)
     text = _CARD.sub(_card, text)

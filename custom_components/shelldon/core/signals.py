@@ -61,9 +61,12 @@ class Signal:
     def from_dict(cls, data: Any) -> Signal | None:
         """Back from plain data, or None."""
         try:
+            at = datetime.fromisoformat(data["at"])
+            if at.tzinfo is None:
+                return None
             return cls(
                 SignalKind(data["kind"]),
-                datetime.fromisoformat(data["at"]),
+                at,
                 dict(data.get("data") or {}),
                 int(data.get("seq", 0)),
             )

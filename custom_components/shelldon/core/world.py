@@ -8,6 +8,7 @@ the mind scores. `situation_lines` renders the present tense the prompt and situ
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -40,10 +41,13 @@ class Belief:
     def from_dict(cls, data: Any) -> Belief | None:
         """Back from the log, or None."""
         try:
+            at = datetime.fromisoformat(data["at"])
+            if at.tzinfo is None:
+                return None
             return cls(
                 str(data["subject"]),
                 str(data["value"]),
-                datetime.fromisoformat(data["at"]),
+                at,
                 float(data.get("confidence", 1.0)),
                 str(data.get("source", "observed")),
             )
@@ -79,12 +83,16 @@ class Expectation:
     def from_dict(cls, data: Any) -> Expectation | None:
         """Back from plain data, or None."""
         try:
+            due = datetime.fromisoformat(data["due"])
+            made = datetime.fromisoformat(data["made_at"])
+            if due.tzinfo is None or made.tzinfo is None:
+                return None
             return cls(
                 str(data["id"]),
                 str(data["subject"]),
                 str(data["value"]),
-                datetime.fromisoformat(data["due"]),
-                datetime.fromisoformat(data["made_at"]),
+                due,
+                made,
                 str(data.get("about", "")),
                 str(data.get("state", "open")),
             )
@@ -118,7 +126,7 @@ class WorldModel:
         belief = None
         if current is None or current.value != value or current.confidence != confidence:
             belief = Belief(subject, value, at, confidence, source)
-            self.beliefs.append(belief)
+            insort(self.beliefs, belief, key=lambda b: b.at)  # a late report lands where it belongs
             del self.beliefs[:-MAX_BELIEFS]
         met = []
         for index, expectation in enumerate(self.expectations):

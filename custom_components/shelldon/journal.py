@@ -86,6 +86,11 @@ class Records:
             self._resting = None
 
     @property
+    def backlog(self) -> int:
+        """Lines waiting to be written."""
+        return len(self._queue)
+
+    @property
     def pending(self) -> bool:
         """Something waits to be written."""
         return bool(self._queue)

@@ -75,6 +75,7 @@ RETRY_SOON: Final = timedelta(minutes=1)
 GAP_SLACK: Final = timedelta(minutes=10)
 MAX_AGENDA: Final = 50
 ASK_EXPECT: Final = timedelta(hours=12)
+FLUSH_EARLY_AT: Final = 500  # queued lines
 VAULT_SCAN_EVERY: Final = timedelta(seconds=d.VAULT_WATCH_PERIOD_S)  # at most, whatever the tick
 
 
@@ -139,6 +140,7 @@ class Mind:
         self._wake_pending = False
         self._dirty = False
         self._last_scan: datetime | None = None
+        self._planned_gap = timedelta(seconds=CADENCE_S[Activity.DORMANT])
 
     # ------------------------------------------------------------------ options
 
@@ -163,6 +165,7 @@ class Mind:
             "seq": self.seq,
             "ticks": self.ticks,
             "last_tick_at": self.last_tick_at.isoformat() if self.last_tick_at else None,
+            "planned_gap_s": self._planned_gap.total_seconds(),
             "interruptions": list(self.interruptions),
             "last_reach_out_at": self.last_reach_out_at.isoformat()
             if self.last_reach_out_at
@@ -174,6 +177,7 @@ class Mind:
                 s.to_dict() for s in (self.inbox + self.agenda + self.committed)[-MAX_AGENDA:]
             ],
             "expectations": [e.to_dict() for e in self.world.expectations],
+            "beliefs": [b.to_dict() for b in self.world.latest()],
             "presence": self.presence,
         }
 
@@ -189,6 +193,9 @@ class Mind:
             self.seq = int(data.get("seq") or 0)
             self.ticks = int(data.get("ticks") or 0)
             self.last_tick_at = _instant(data.get("last_tick_at"))
+            planned = data.get("planned_gap_s")
+            if isinstance(planned, int | float) and 0 < planned < 86400:
+                self._planned_gap = timedelta(seconds=planned)
             inter = data.get("interruptions")
             if isinstance(inter, list) and len(inter) == 2:
                 self.interruptions = (
@@ -213,6 +220,8 @@ class Mind:
             expectations = [
                 e for e in map(Expectation.from_dict, data.get("expectations") or []) if e
             ]
+            # The log's tail may have rotated away the last word on a subject: keep it anyway.
+            beliefs = beliefs + [b for b in map(Belief.from_dict, data.get("beliefs") or []) if b]
             presence = data.get("presence")
             if isinstance(presence, dict):
                 self.presence = {str(k): str(v) for k, v in presence.items()}
@@ -227,11 +236,7 @@ class Mind:
         now = self.pet.clock.utcnow()
         for entity_id in entities:
             state = self.hass.states.get(entity_id)
-            if (
-                state is not None
-                and _known(state.state)
-                and self.presence.get(entity_id) != state.state
-            ):
+            if state is not None and _known(state.state):
                 self.presence[entity_id] = state.state
                 self._believe(f"presence:{entity_id}", state.state, now, source="presence")
         if not entities:
@@ -266,6 +271,8 @@ class Mind:
         signal = Signal(kind, self.pet.clock.utcnow(), dict(data or {}), self.seq)
         self.inbox.append(signal)
         self.records.signal(signal.to_dict())
+        if self.records.backlog > FLUSH_EARLY_AT:
+            self._flush_files()  # a flood is written as it comes, never dropped
         self._dirty = True
         if kind is SignalKind.OWNER_MESSAGE and (drift := preempt(self.state)) is not None:
             self._move(drift, signal.at)  # at once, not at the next tick
@@ -318,6 +325,7 @@ class Mind:
         self._reflect(now, utc_now)
         self._regulate(now, utc_now, record)
         self.last_tick_at = utc_now
+        self._planned_gap = timedelta(seconds=self.cadence_s * pet.stretch)
         resting = choice is None and not sensed and record.drift is None
         self.records.trace(record.to_dict(), resting=resting)
         self.last_record = record
@@ -336,9 +344,10 @@ class Mind:
             self._last_scan = utc_now
             pet.watch_vault()
         if self.last_tick_at is not None:
+            # Measured against the sleep the last tick planned, so a message that wakes a
+            # dormant mind early is never mistaken for the machine having slept.
             gap = utc_now - self.last_tick_at
-            expected = timedelta(seconds=self.cadence_s * pet.stretch)
-            if gap > expected + GAP_SLACK:
+            if gap > self._planned_gap + GAP_SLACK:
                 self.post(
                     SignalKind.SUSPEND_GAP,
                     {
@@ -405,7 +414,12 @@ class Mind:
         may_start = pet.initiative
         return Impulses(
             muse=may_start and owner_quiet >= idle_needed and self.mused_for != self._stretch_key(),
-            flush=may_start and pet.turns.unflushed and self.state is not Activity.ENGAGED,
+            flush=(
+                may_start
+                and pet.turns.unflushed
+                and self.state is not Activity.ENGAGED
+                and self.token_pressure < 1.0
+            ),
             dream=may_start and self.state is Activity.DREAM and pet.turns.dream_ready,
             token_pressure=self.token_pressure,
             extra=tuple(pet.impulses(now)),
@@ -603,12 +617,13 @@ class Mind:
             },
         )
 
-    async def _deliver(self, text: str, verdict: InterruptDecision, goal: Goal | None) -> None:
+    async def _deliver(self, text: str, verdict: InterruptDecision, goal: Goal | None) -> Outcome:
         """SPEAK or SUGGEST, count it, remember it, close the goal, tell the bus."""
         pet = self.pet
         outcome = verdict.outcome
+        reason = verdict.reason
         if outcome is Outcome.SPEAK and not await self._speak(text):
-            outcome = Outcome.SUGGEST
+            outcome, reason = Outcome.SUGGEST, "the speaker failed; a message will wait"
         if outcome is Outcome.SUGGEST:
             await pet.messenger.async_deliver(text, pet.clock.utcnow())
         now = pet.clock.now()
@@ -622,20 +637,21 @@ class Mind:
         )
         if goal is not None:
             pet.turns.settle_goal(goal.id, GoalState.DONE)
-        self.records.journal(now, None, f"reached out ({outcome.value}) about {about}: {text}")
+        self.records.journal(now, None, f"reached out ({outcome.value}) about {about}")
         self.hass.bus.async_fire(
             EVENT_REACH_OUT,
             {
                 "entry_id": pet.entry.entry_id,
                 "message": text,
                 "outcome": outcome.value,
-                "reason": verdict.reason,
+                "reason": reason,
                 "score": round(verdict.score, 3),
                 "factors": verdict.factors.to_dict(),
             },
         )
         self._flush_files()
         pet.mark_changed()
+        return outcome
 
     async def _speak(self, text: str) -> bool:
         """Aloud through the configured speaker; False if it could not be done."""
@@ -690,9 +706,11 @@ class Mind:
             outcome = await pet.turns.async_self_turn(TurnKind.PROACTIVE, now)
         finally:
             pet.arbiter.release()
-        if outcome.ok and outcome.say:
-            await self._deliver(outcome.say, verdict, None)
-        return {**verdict.to_dict(), "message": outcome.say, "ok": outcome.ok}
+        result = {**verdict.to_dict(), "message": outcome.say, "ok": outcome.ok}
+        if not (outcome.ok and outcome.say):
+            return {**result, "outcome": Outcome.SILENT.value, "reason": "it chose silence"}
+        delivered = await self._deliver(outcome.say, verdict, None)
+        return {**result, "outcome": delivered.value}
 
     async def async_dream_now(self) -> dict[str, Any]:
         """shelldon.dream: consolidate now, at the owner's request (waits for the slot)."""
@@ -939,4 +957,4 @@ def _span(delta: timedelta) -> str:
 
 
 def _ago(now: datetime, at: datetime) -> str:
-    return f"{_span(now - at)} ago"
+    return "just now" if now - at < timedelta(minutes=1) else f"{_span(now - at)} ago"

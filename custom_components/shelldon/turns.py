@@ -35,6 +35,7 @@ from .const import DOMAIN, EVENT_TURN_FINISHED
 from .core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy
 from .core.history import Exchange, History, Line, Role, marker
 from .core.memory import Note, clean_note, fact_line, new_facts, notes_from_list, parse_facts
+from .core.scrub import scrub
 from .core.signals import SignalKind
 from .core.tokens import TokenLedger
 from .soul import CONSTITUTION, CONSTITUTION_FILE, PERSONA, PERSONA_FILE
@@ -319,7 +320,7 @@ class Turns:
     ) -> Goal:
         """File a goal, write goals.md, and let the goal timer know."""
         goal = self.goals.add(
-            text,
+            scrub(text),
             kind=kind,
             provenance=provenance,
             strategy=strategy,

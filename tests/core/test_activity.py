@@ -118,7 +118,7 @@ def test_idle_without_owner_contact_drifts_to_dormant() -> None:
 @pytest.mark.parametrize("pressure", [1.0, 1.01, 3.0])
 def test_token_pressure_sheds_idle_to_dormant(pressure: float) -> None:
     drift = regulate(Activity.IDLE, NOON, NOON - SEC, token_pressure=pressure)
-    assert drift == Drift(Activity.DORMANT, "today's token budget is spent")
+    assert drift == Drift(Activity.DORMANT, "today's tokens are spent")
 
 
 @pytest.mark.parametrize("pressure", [0.0, 0.5, 0.999])

@@ -68,7 +68,7 @@ def regulate(
         return Drift(Activity.IDLE, "the conversation went quiet")
     if state is Activity.IDLE:
         if token_pressure >= 1.0:
-            return Drift(Activity.DORMANT, "today's token budget is spent")
+            return Drift(Activity.DORMANT, "today's tokens are spent")
         if quiet >= IDLE_FOR:
             return Drift(Activity.DORMANT, "an hour without the owner")
     if state is Activity.DORMANT and dreamy and dream_work:

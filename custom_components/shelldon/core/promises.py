@@ -39,7 +39,9 @@ _WEAK: Final = re.compile(
     r"try\s+my\s+best|do\s+my\s+best|answer\s+simply|be\s+right\s+here|take\s+that\s+as)",
     re.I,
 )
-_REMIND: Final = re.compile(r"\bremind\s+me\s+(?:to|about|that)\s+(?P<what>[^.!?\n]{2,200})", re.I)
+_REMIND: Final = re.compile(
+    r"\bremind\s+me\s+(?:to|about|that)\s+(?P<what>(?:[^.!?\n]|\.(?=\S)){2,200})", re.I
+)
 _AMOUNT: Final = r"(?P<n>\d{1,3}|an?|half\s+an)"
 _BACK_IN: Final = re.compile(
     rf"\b(?:back|home)\s+in\s+{_AMOUNT}\s*(?P<unit>min(?:ute)?s?|hours?|hrs?)\b", re.I

@@ -106,7 +106,8 @@ class WorldModel:
     def __init__(
         self, beliefs: Iterable[Belief] = (), expectations: Iterable[Expectation] = ()
     ) -> None:
-        self.beliefs: list[Belief] = sorted(beliefs, key=lambda b: b.at)[-MAX_BELIEFS:]
+        self.beliefs: list[Belief] = sorted(set(beliefs), key=lambda b: b.at)
+        self._trim()
         self.expectations: list[Expectation] = list(expectations)
         self._next = 1 + max(
             (int(e.id[1:]) for e in self.expectations if e.id[1:].isdigit()), default=0
@@ -127,7 +128,7 @@ class WorldModel:
         if current is None or current.value != value or current.confidence != confidence:
             belief = Belief(subject, value, at, confidence, source)
             insort(self.beliefs, belief, key=lambda b: b.at)  # a late report lands where it belongs
-            del self.beliefs[:-MAX_BELIEFS]
+            self._trim()
         met = []
         for index, expectation in enumerate(self.expectations):
             if (
@@ -139,6 +140,24 @@ class WorldModel:
                 self.expectations[index] = replace(expectation, state="met")
                 met.append(self.expectations[index])
         return belief, met
+
+    def _trim(self) -> None:
+        """Keep the log bounded, but never forget the latest belief about any subject."""
+        excess = len(self.beliefs) - MAX_BELIEFS
+        if excess <= 0:
+            return
+        latest = {b.subject: b for b in self.beliefs}
+        kept = []
+        for belief in self.beliefs:
+            if excess > 0 and latest[belief.subject] is not belief:
+                excess -= 1
+                continue
+            kept.append(belief)
+        self.beliefs = kept
+
+    def latest(self) -> list[Belief]:
+        """The current belief about every subject (kept in the checkpoint)."""
+        return list({b.subject: b for b in self.beliefs}.values())
 
     def current(self, subject: str) -> Belief | None:
         """The latest belief about a subject."""

@@ -65,10 +65,11 @@ async def _async_brain(hass: HomeAssistant, entry: ShelldonConfigEntry) -> Brain
     an error; turns apologise until it is back.
     """
     api_key = entry.data.get(CONF_API_KEY)
+    issue_id = f"api_key_rejected_{entry.entry_id}"
     if not api_key or entry.data.get(CONF_OFFLINE):
+        ir.async_delete_issue(hass, DOMAIN, issue_id)  # the owner chose the offline brain
         return OfflineBrain()
     client = await async_client(hass, api_key)
-    issue_id = f"api_key_rejected_{entry.entry_id}"
     try:
         await async_list_models(client)
     except (anthropic.AuthenticationError, anthropic.PermissionDeniedError):
@@ -87,7 +88,8 @@ async def _async_brain(hass: HomeAssistant, entry: ShelldonConfigEntry) -> Brain
         _LOGGER.info(
             "The Anthropic API is not reachable now (%s); turns will apologise", type(err).__name__
         )
-    ir.async_delete_issue(hass, DOMAIN, issue_id)
+    else:
+        ir.async_delete_issue(hass, DOMAIN, issue_id)  # the key was checked and works
     return AnthropicBrain(client, entry.data.get(CONF_MODEL) or DEFAULT_MODEL)
 
 

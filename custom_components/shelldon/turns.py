@@ -355,17 +355,19 @@ class Turns:
         try:
             result = await self.brain.think(request)
             self._recovered()
+            billed = result.usage
         except BrainError as err:
-            ok, error = False, err.cause
+            ok, error, billed = False, err.cause, err.usage
             self._note_failure(err)
-            self.tokens.spend(err.usage, now)
+            if isinstance(err, BrainAuthError):
+                self._ask_for_reauth()  # whoever's turn it was, the owner must act
+                self.brain = self.offline
             if kind is TurnKind.OWNER:
-                result = await self._fallback(request, err)
+                result = self._apology(err)
             else:
                 self._refund(kind, now)
                 result = TurnResult(Reply(intent=f"(the {kind.value} turn failed: {err.cause})"))
-        else:
-            self.tokens.spend(result.usage, now)
+        self.tokens.spend(billed, now)
         reply = result.reply
         self._apply(reply, kind, now, keep_notes=kind is not TurnKind.DREAM and ok)
         said_line = None
@@ -413,7 +415,7 @@ class Turns:
             },
         )
         pet.mark_changed()
-        tokens = result.usage.total if ok else 0
+        tokens = billed.total  # what was billed, even for a turn that failed
         self.hass.bus.async_fire(
             EVENT_TURN_FINISHED,
             {
@@ -427,15 +429,13 @@ class Turns:
         )
         return TurnOutcome(reply.say, reply.intent, ok, kind, tokens, error, reply)
 
-    async def _fallback(self, request: TurnRequest, err: BrainError) -> TurnResult:
-        """An owner always gets an answer: an in-character apology (offline brain after auth)."""
-        if isinstance(err, BrainAuthError):
-            self._ask_for_reauth()
-            self.brain = self.offline
+    def _apology(self, err: BrainError) -> TurnResult:
+        """An owner always gets an answer: an in-character apology."""
+        cause = "auth" if isinstance(err, BrainAuthError) else err.cause
         return TurnResult(
             Reply(
                 intent=f"apologise: my brain failed ({err.cause})",
-                say=APOLOGIES.get(err.cause, DEFAULT_APOLOGY),
+                say=APOLOGIES.get(cause, DEFAULT_APOLOGY),
             ),
             brain="apology",
         )

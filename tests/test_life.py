@@ -84,8 +84,9 @@ async def test_a_settled_pet_writes_nothing_to_disk_for_a_whole_day(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 12, 0))
     pet = await async_setup_pet(hass, config_entry)
-    # Settle in: the mind drops to dormant, says its one hello of the quiet stretch, rests.
-    await async_live_for(hass, freezer, pet, timedelta(hours=2))
+    # Settle in: the mind drops to dormant, says its one hello of the quiet stretch, and that
+    # night dreams once on the day; from then on nothing new happens, so nothing is written.
+    await async_live_until(hass, freezer, pet, local(2026, 12, 1, 12, 0))
     files_before = _files(tmp_path)
     saves_before = len(save_counter)
 
@@ -93,7 +94,8 @@ async def test_a_settled_pet_writes_nothing_to_disk_for_a_whole_day(
 
     assert len(save_counter) == saves_before
     assert _files(tmp_path) == files_before, "no vault file was touched"
-    assert wakes <= 24 * 60 + 1, "it only wakes when a job is due (the reflex, each minute)"
+    assert wakes <= 24 * 60 + 96 + 1, "it only wakes when due: the reflex each minute, the mind"
+    assert wakes >= 24 * 60, "…and no less: the reflex keeps it alive"
     assert pet.mind.state.value == "dormant"
 
 

@@ -285,7 +285,7 @@ async def test_engaged_then_idle_after_three_quiet_minutes_then_dormant_after_an
     assert "idle -> dormant: an hour without the owner" in drifts(tmp_path)
 
 
-async def test_in_the_night_window_notes_make_it_dream_until_they_are_consolidated(
+async def test_at_night_a_finished_day_is_dreamt_on_until_it_is_folded(
     hass: HomeAssistant, phone: list[ServiceCall], freezer: FrozenDateTimeFactory, tmp_path: Path
 ) -> None:
     model = ScriptedModel(
@@ -296,50 +296,74 @@ async def test_in_the_night_window_notes_make_it_dream_until_they_are_consolidat
         },
         dream={"intent": "keep Ada", "remember": ["Alex has a sister called Ada"]},
     )
-    freezer.move_to(local(2026, 12, 1, 0, 50))
+    freezer.move_to(local(2026, 11, 30, 20, 0))
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass))
         states = activity_log(hass)
         await tell(hass, freezer, "Remember that my sister is called Ada")
-        assert len(pet.turns.notes) == 1
+        assert "noted: Alex's sister is called Ada" in journal(tmp_path), "notes go in the journal"
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 1, 55))
-        assert activity(hass) == "dormant", "notes wait, but the night window is not open"
+        assert activity(hass) == "dormant", "a finished day waits, but the night window is shut"
+        assert pet.mind.dream_backlog() == ["2026-11-30"]
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 3, 0))
 
     assert states[:3] == ["engaged", "idle", "dormant"]
-    assert "dream" in states, "the night window opened on notes waiting"
-    assert states[-1] == "dormant", "consolidated: back to dormant"
-    assert "dream" in model.kinds()
-    assert pet.turns.notes == []
-    assert "Alex has a sister called Ada" in (vault(tmp_path) / "memory/facts.md").read_text()
+    assert "dream" in states, "the night window opened on a finished day"
+    assert states[-1] == "dormant", "folded: back to dormant"
+    assert model.kinds().count("dream") == 1
+    dream_request = next(body for kind, body in model.calls if kind == "dream")
+    assert "noted: Alex's sister is called Ada" in dream_request["messages"][0]["content"]
+    assert pet.mind.folded_until == "2026-11-30"
+    assert pet.mind.dream_backlog() == []
+    facts = (vault(tmp_path) / "memory/facts.md").read_text()
+    assert "- Alex has a sister called Ada (2026-11-30)" in facts
     assert "dormant -> dream: the night window opened" in drifts(tmp_path)
     assert "dream -> dormant: nothing left to dream on" in drifts(tmp_path)
     text = journal(tmp_path)
     assert "drifted off to dream: the night window opened" in text
+    assert "slept on it: folded 2026-11-30 into what I keep (1 facts)" in text
     assert "woke from dreaming: nothing left to dream on" in text
 
 
-async def test_a_dream_that_cannot_run_ends_when_the_night_window_closes(
+async def test_with_initiative_off_the_night_passes_without_dreaming(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, tmp_path: Path
 ) -> None:
-    """Offline brain; initiative off, so the notes stay: the window's end ends the dream."""
-    freezer.move_to(local(2026, 12, 1, 0, 50))
+    """Offline brain; initiative off: a finished day waits, but the pet starts nothing itself."""
+    freezer.move_to(local(2026, 11, 30, 20, 0))
     pet = await async_setup_pet(hass, pet_entry(hass, thinking=False))
     await hass.services.async_call(
         "switch", "turn_off", {"entity_id": "switch.shelldon_initiative"}, blocking=True
     )
     reply = await tell(hass, freezer, "remember that the boiler is serviced in March")
     assert reply["reply"] == "Got it, I'll remember that."
-    assert [n.text for n in pet.turns.notes] == ["the boiler is serviced in March"]
-    await async_live_until(hass, freezer, pet, local(2026, 12, 1, 2, 40))
-    assert activity(hass) == "dream"
-    assert pet.scheduler.jobs["mind"].cadence.period_s == 30
-    await async_live_until(hass, freezer, pet, local(2026, 12, 1, 5, 55))
-    assert activity(hass) == "dream"
-    await async_live_until(hass, freezer, pet, local(2026, 12, 1, 6, 20))
+    states = activity_log(hass)
+    await async_live_until(hass, freezer, pet, local(2026, 12, 1, 7, 0))
+    assert "dream" not in states
     assert activity(hass) == "dormant"
-    assert len(pet.turns.notes) == 1, "nothing was consolidated"
-    assert "dream -> dormant: the night window closed" in drifts(tmp_path)
+    assert pet.mind.dream_backlog() == ["2026-11-30"], "nothing was folded"
+    assert not (vault(tmp_path) / "memory/facts.md").exists()
+
+
+async def test_a_night_that_runs_out_of_budget_leaves_a_backlog(
+    hass: HomeAssistant, phone: list[ServiceCall], freezer: FrozenDateTimeFactory, tmp_path: Path
+) -> None:
+    model = ScriptedModel(
+        owner={"intent": "keep it", "say": "Noted.", "remember": ["a thing worth keeping"]},
+        dream={"intent": "keep it", "remember": ["Alex keeps things"]},
+    )
+    freezer.move_to(local(2026, 11, 27, 20, 0))
+    with scripted(model):
+        pet = await async_setup_pet(hass, pet_entry(hass, dream_tokens_per_night=2000))
+        await pet.async_set_initiative(False)  # three days pile up
+        for day in (27, 28, 29):
+            await async_live_until(hass, freezer, pet, local(2026, 11, day, 20, 0))
+            await tell(hass, freezer, f"On the {day}th I planted tulips")
+        await pet.async_set_initiative(True)
+        await async_live_until(hass, freezer, pet, local(2026, 11, 30, 7, 0))
+        assert pet.mind.folded_until == "2026-11-27", "one day fit tonight's budget; oldest first"
+        assert pet.mind.dream_backlog() == ["2026-11-28", "2026-11-29"]
+        await async_live_until(hass, freezer, pet, local(2026, 12, 1, 7, 0))
+    assert pet.mind.folded_until == "2026-11-28", "the next night picks up where it stopped"
 
 
 async def test_on_battery_the_mind_ticks_three_times_slower(
@@ -765,7 +789,7 @@ async def test_the_daily_cap_counts_speak_up_deliveries(
 # ---------------------------------------------------------------------- shelldon.dream
 
 
-async def test_dream_folds_waiting_notes_into_facts_and_reports_them(
+async def test_dream_folds_the_finished_days_now_and_reports_them(
     hass: HomeAssistant, phone: list[ServiceCall], freezer: FrozenDateTimeFactory, tmp_path: Path
 ) -> None:
     model = ScriptedModel(
@@ -776,18 +800,20 @@ async def test_dream_folds_waiting_notes_into_facts_and_reports_them(
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass))
         await tell(hass, freezer, "My sister is called Ada")
-        result = await call(hass, "dream")
-        assert result["ok"] is True and result["notes"] == 1
-        assert result["intent"] == "keep Ada"
-        facts = (vault(tmp_path) / "memory/facts.md").read_text()
-        assert "Alex has a sister called Ada" in facts
-        assert pet.turns.notes == []
+        today = await call(hass, "dream")
+        assert today == {"ok": True, "days": [], "facts": 0, "reason": "nothing to consolidate"}
+        assert model.kinds() == ["owner"], "never today's live journal; no model call"
 
-        again = await call(hass, "dream")
-    assert again == {"ok": True, "notes": 0, "reason": "nothing to consolidate"}
-    assert model.kinds() == ["owner", "dream"], "nothing to consolidate: no model call"
-    await async_live_for(hass, freezer, pet, timedelta(seconds=20))
-    assert "slept on it: folded 1 note(s) into 1 fact(s) I keep" in journal(tmp_path)
+        await async_live_until(hass, freezer, pet, local(2026, 12, 1, 9, 0))
+        pet.mind.folded_until = None  # as if the night had been too short
+        pet.journal_days.add("2026-11-30")
+        result = await call(hass, "dream")
+        assert result == {"ok": True, "days": ["2026-11-30"], "facts": 0} or result["days"] == [
+            "2026-11-30"
+        ]
+    facts = (vault(tmp_path) / "memory/facts.md").read_text()
+    assert facts.count("Alex has a sister called Ada") == 1, "folded once, deduplicated"
+    assert "slept on it: folded 2026-11-30 into what I keep" in journal(tmp_path)
 
 
 # ---------------------------------------------------------------------- the journal

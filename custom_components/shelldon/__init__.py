@@ -54,7 +54,15 @@ async def async_unload_entry(hass: HomeAssistant, entry: ShelldonConfigEntry) ->
     unloaded = await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
     if unloaded:
         await entry.runtime_data.async_stop()
+        entry.runtime_data.soul.clear_issues()  # raised again when the pet wakes
     return unloaded
+
+
+async def async_remove_entry(hass: HomeAssistant, entry: ShelldonConfigEntry) -> None:
+    """A pet was deleted: its repair issues go with it (its vault stays, for the owner)."""
+    for issue in list(ir.async_get(hass).issues.values()):
+        if issue.domain == DOMAIN and entry.entry_id in issue.issue_id:
+            ir.async_delete_issue(hass, DOMAIN, issue.issue_id)
 
 
 async def _async_brain(hass: HomeAssistant, entry: ShelldonConfigEntry) -> Brain:

@@ -33,6 +33,7 @@ from .const import (
     CONF_COOLDOWN_MIN,
     CONF_DAILY_TURNS,
     CONF_DREAM_IDLE_H,
+    CONF_DREAM_TOKENS,
     CONF_ESPHOME_ACTION,
     CONF_INTERRUPT_THRESHOLD,
     CONF_INTERRUPTION_CAP,
@@ -48,6 +49,7 @@ from .const import (
     CONF_PROACTIVE_IDLE_MIN,
     CONF_QUIET_END,
     CONF_QUIET_START,
+    CONF_SHELF_VECTORS,
     CONF_SPEAKER,
     CONF_TOKEN_CAP,
     CONF_TTS_ENTITY,
@@ -60,7 +62,7 @@ from .const import (
 BATTERY_DOMAINS = ["sensor", "input_number"]
 CHARGING_DOMAINS = ["binary_sensor", "sensor", "input_boolean", "switch"]
 ESPHOME_ACTION = re.compile(r"^esphome\.[a-z0-9_]+$")
-OPTION_STEPS = ["body", "panel", "spending", "reach", "initiative"]
+OPTION_STEPS = ["body", "panel", "spending", "reach", "initiative", "memory"]
 SPEAKER_DOMAINS = ["media_player", "assist_satellite"]
 _LOGGER = logging.getLogger(__name__)
 KEY_SELECTOR = selector.TextSelector(
@@ -417,6 +419,21 @@ class ShelldonOptionsFlow(OptionsFlow):
             step_id="initiative",
             data_schema=self.add_suggested_values_to_schema(schema, current),
             errors=errors,
+        )
+
+    async def async_step_memory(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """How the pet dreams and searches its shelf."""
+        if user_input is not None:
+            return self._save({**user_input, CONF_DREAM_TOKENS: int(user_input[CONF_DREAM_TOKENS])})
+        schema = vol.Schema(
+            {
+                vol.Required(CONF_DREAM_TOKENS): _number(2000, 1_000_000, unit="tokens"),
+                vol.Required(CONF_SHELF_VECTORS): selector.BooleanSelector(),
+            }
+        )
+        return self.async_show_form(
+            step_id="memory",
+            data_schema=self.add_suggested_values_to_schema(schema, self._current()),
         )
 
 

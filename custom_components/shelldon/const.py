@@ -35,6 +35,8 @@ CONF_PRESENCE: Final = "presence_entities"
 CONF_ACT_THRESHOLD: Final = "act_threshold"
 CONF_INTERRUPT_THRESHOLD: Final = "interrupt_threshold"
 CONF_INTERRUPTION_CAP: Final = "interruption_cap"
+CONF_SHELF_VECTORS: Final = "shelf_vectors"
+CONF_DREAM_TOKENS: Final = "dream_tokens_per_night"
 # Options: spending.
 CONF_TOKEN_CAP: Final = "daily_token_cap"
 CONF_DAILY_TURNS: Final = "daily_turn_budget"
@@ -62,6 +64,8 @@ DEFAULT_OPTIONS: Final = {
     CONF_INTERRUPT_THRESHOLD: d.INTERRUPT_THRESHOLD,
     CONF_INTERRUPTION_CAP: d.INTERRUPTION_CAP,
     CONF_TOKEN_CAP: d.DAILY_TOKEN_CAP,
+    CONF_SHELF_VECTORS: False,
+    CONF_DREAM_TOKENS: d.DREAM_NIGHT_TOKENS,
 }
 
 # Bus events.
@@ -75,6 +79,9 @@ SERVICE_NUDGE: Final = "nudge"
 SERVICE_TELL: Final = "tell"
 SERVICE_SPEAK_UP: Final = "speak_up"
 SERVICE_DREAM: Final = "dream"
+SERVICE_APPROVE_EDIT: Final = "approve_edit"
+SERVICE_REJECT_EDIT: Final = "reject_edit"
+ATTR_EDIT_ID: Final = "edit_id"
 ATTR_MESSAGE: Final = "message"
 ATTR_CONFIG_ENTRY_ID: Final = "config_entry_id"
 ATTR_KIND: Final = "kind"

@@ -57,7 +57,11 @@ async def async_get_config_entry_diagnostics(
             "brain": pet.turns.brain.name,
             "model": getattr(pet.turns.brain, "model", None),
             "history_exchanges": len(pet.turns.history.exchanges),
-            "notes_waiting": len(pet.turns.notes),
+            "dream_backlog": pet.mind.dream_backlog(),
+            "folded_until": pet.mind.folded_until,
+            "shelf": {doc: seen.get("status") for doc, seen in pet.shelf.seen.items()},
+            "proposals": [{"id": p.id, "path": p.path} for p in pet.soul.pending.values()],
+            "history": "git" if pet.history.uses_git else "versions folder",
             "open_goals": [
                 {
                     "id": g.id,

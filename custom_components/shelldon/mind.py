@@ -23,6 +23,7 @@ from .brain.turn import TurnKind
 from .const import (
     CONF_ACT_THRESHOLD,
     CONF_DREAM_IDLE_H,
+    CONF_DREAM_TOKENS,
     CONF_INTERRUPT_THRESHOLD,
     CONF_INTERRUPTION_CAP,
     CONF_PRESENCE,
@@ -49,6 +50,7 @@ from .core.appraisal import (
     time_sensitivity,
 )
 from .core.budget import Decision
+from .core.dream import backlog
 from .core.goals import Goal, GoalKind, GoalState, Provenance, Strategy
 from .core.memory import same_fact
 from .core.power import turn_allowed
@@ -76,6 +78,7 @@ GAP_SLACK: Final = timedelta(minutes=10)
 MAX_AGENDA: Final = 50
 ASK_EXPECT: Final = timedelta(hours=12)
 FLUSH_EARLY_AT: Final = 500  # queued lines
+DREAM_NOW_DAYS: Final = 7  # days shelldon.dream folds at most
 VAULT_SCAN_EVERY: Final = timedelta(seconds=d.VAULT_WATCH_PERIOD_S)  # at most, whatever the tick
 
 
@@ -134,6 +137,8 @@ class Mind:
         self.considered: dict[str, datetime] = {}
         self.mused_for: str | None = None
         self.signalled_due: set[str] = set()
+        self.folded_until: str | None = None  # every journal day up to this one is folded
+        self.dream_spent: tuple[str | None, int] = (None, 0)  # (night, tokens)
         self.presence: dict[str, str] = {}
         self.last_record: TickRecord | None = None
         self._situation_text = ""
@@ -173,6 +178,8 @@ class Mind:
             "considered": {k: v.isoformat() for k, v in self.considered.items()},
             "mused_for": self.mused_for,
             "signalled_due": sorted(self.signalled_due),
+            "folded_until": self.folded_until,
+            "dream_spent": list(self.dream_spent),
             "agenda": [
                 s.to_dict() for s in (self.inbox + self.agenda + self.committed)[-MAX_AGENDA:]
             ],
@@ -212,6 +219,11 @@ class Mind:
                 data.get("mused_for") if isinstance(data.get("mused_for"), str) else None
             )
             self.signalled_due = {str(x) for x in data.get("signalled_due") or []}
+            folded = data.get("folded_until")
+            self.folded_until = folded if isinstance(folded, str) else None
+            spent = data.get("dream_spent")
+            if isinstance(spent, list) and len(spent) == 2 and isinstance(spent[1], int):
+                self.dream_spent = (spent[0] if isinstance(spent[0], str) else None, spent[1])
             for item in data.get("agenda") or []:
                 if (signal := Signal.from_dict(item)) is not None:
                     (
@@ -331,7 +343,8 @@ class Mind:
         self.last_record = record
         if not resting:
             self._dirty = True
-        self._flush_files()
+        intention = (choice.about if choice else None) or record.drift or ", ".join(sensed)
+        self._flush_files(None if resting else f"tick {self.ticks}: {intention}")
         if self._dirty:
             pet.mark_changed()
             self._dirty = False
@@ -420,7 +433,7 @@ class Mind:
                 and self.state is not Activity.ENGAGED
                 and self.token_pressure < 1.0
             ),
-            dream=may_start and self.state is Activity.DREAM and pet.turns.dream_ready,
+            dream=may_start and self.state is Activity.DREAM and self.dream_work(),
             token_pressure=self.token_pressure,
             extra=tuple(pet.impulses(now)),
         )
@@ -460,7 +473,17 @@ class Mind:
         if choice.act is Act.FLUSH:
             return self._start(TurnKind.FLUSH, now, cost=0), None
         if choice.act is Act.DREAM:
-            return self._start(TurnKind.DREAM, now, cost=d.DREAM_COST), None
+            return self._dream(now), None
+        if choice.act is Act.READ:
+            return self._read(signal, now), None
+        if choice.act is Act.RULING:
+            data = signal.data if signal else {}
+            self.records.journal(
+                now,
+                None,
+                f"ruling: my owner {data.get('ruling')} {data.get('edit')} ({data.get('path')})",
+            )
+            return f"took in the ruling on {data.get('edit')}", None
         if choice.act in (Act.REACH_OUT, Act.MUSE):
             return self._reach_out(choice, now, utc_now)
         return self.pet.act_on(choice, now, signal), None
@@ -538,6 +561,9 @@ class Mind:
     ) -> None:
         pet = self.pet
         try:
+            if kind is TurnKind.DREAM:
+                await self._async_fold(now)
+                return
             outcome = await pet.turns.async_self_turn(kind, now, goal=goal)
         finally:
             pet.arbiter.release()
@@ -713,18 +739,105 @@ class Mind:
         return {**result, "outcome": delivered.value}
 
     async def async_dream_now(self) -> dict[str, Any]:
-        """shelldon.dream: consolidate now, at the owner's request (waits for the slot)."""
+        """shelldon.dream: fold the finished days waiting now, at the owner's request."""
         pet = self.pet
-        waiting = len(pet.turns.notes)
-        if not pet.turns.dream_ready:
-            return {"ok": True, "notes": 0, "reason": "nothing to consolidate"}
+        backlog = self.dream_backlog()[:DREAM_NOW_DAYS]
+        if not backlog:
+            return {"ok": True, "days": [], "facts": 0, "reason": "nothing to consolidate"}
         await pet.arbiter.take()
+        folded, facts, ok = [], 0, True
         try:
-            outcome = await pet.turns.async_self_turn(TurnKind.DREAM, pet.clock.now())
+            for _ in backlog:
+                day, kept, ok = await self._async_fold(pet.clock.now())
+                if not ok:
+                    break
+                folded.append(day)
+                facts += kept
         finally:
             pet.arbiter.release()
-        self._flush_files()
-        return {"ok": outcome.ok, "notes": waiting, "intent": outcome.intent}
+        self._flush_files(f"dream: folded {', '.join(folded) or 'nothing'}")
+        return {"ok": ok, "days": folded, "facts": facts}
+
+    # ------------------------------------------------------------------ DREAM
+
+    def dream_backlog(self) -> list[str]:
+        """Finished journal days not yet folded into memory, oldest first."""
+        return backlog(self.pet.journal_days, self.folded_until, self.pet.clock.now().date())
+
+    def _night(self, now: datetime) -> str:
+        """The night a dream belongs to (the local date it began on)."""
+        return (now - timedelta(hours=12)).date().isoformat()
+
+    def dream_work(self) -> bool:
+        """A finished day waits, the pet may start turns, and tonight's allowance is not spent."""
+        if not self.pet.initiative:
+            return False
+        now = self.pet.clock.now()
+        night, spent = self.dream_spent
+        if night == self._night(now) and spent >= int(self._opt(CONF_DREAM_TOKENS)):
+            return False
+        return bool(self.dream_backlog())
+
+    def _dream(self, now: datetime) -> str:
+        """One dream tick: fold the oldest finished day (a night's first fold is what costs)."""
+        night, _ = self.dream_spent
+        first = night != self._night(now)
+        return self._start(TurnKind.DREAM, now, cost=d.DREAM_COST if first else 0)
+
+    async def _async_fold(self, now: datetime) -> tuple[str, int, bool]:
+        """Fold the oldest waiting day; returns (day, facts kept, ok). Progress persists."""
+        pet = self.pet
+        days = self.dream_backlog()
+        if not days:
+            return "", 0, True
+        day = days[0]
+        pet.journal_days.discard(day)
+        before = pet.turns.tokens.today(pet.clock.now()).total
+        outcome, kept = await pet.turns.async_dream_day(now, day)
+        spent = pet.turns.tokens.today(pet.clock.now()).total - before
+        night, total = self.dream_spent
+        tonight = self._night(now)
+        self.dream_spent = (tonight, (total if night == tonight else 0) + spent)
+        if outcome.ok:
+            self.folded_until = day
+            self.records.journal(
+                pet.clock.now(), None, f"slept on it: folded {day} into what I keep ({kept} facts)"
+            )
+        self._dirty = True
+        pet.mark_changed()
+        return day, kept, outcome.ok
+
+    # ------------------------------------------------------------------ the shelf
+
+    def _read(self, signal: Signal | None, now: datetime) -> str:
+        """Read (or let go of) a document on the shelf: an ordinary act, no model call."""
+        if signal is None:
+            return "nothing to read"
+        doc, change = str(signal.data.get("doc")), str(signal.data.get("change"))
+        shelf = self.pet.shelf
+        if change == "removed":
+            shelf.forget(doc)
+            self.records.journal(now, None, f"took {doc} off my shelf")
+            self.pet.spawn(self.hass.async_add_executor_job(shelf.save))
+            return f"forgot {doc}"
+        self.pet.spawn(self._async_read(doc))
+        return f"reading {doc}"
+
+    async def _async_read(self, doc: str) -> None:
+        pet = self.pet
+        chunks, stamp, reason = await self.hass.async_add_executor_job(pet.shelf.read, doc)
+        pet.shelf.shelve(doc, chunks, stamp, reason)
+        name = doc.rsplit("/", 1)[-1]
+        if reason is None:
+            line = (
+                f"read and shelved {name} ({len(chunks)} passage{'s' if len(chunks) != 1 else ''})"
+            )
+        else:
+            line = f"could not read {name}: {reason}"
+        self.records.journal(pet.clock.now(), None, line)
+        await self.hass.async_add_executor_job(pet.shelf.save)
+        self._flush_files(f"shelf: {line}")
+        pet.mark_changed()
 
     # ------------------------------------------------------------------ REFLECT
 
@@ -808,21 +921,16 @@ class Mind:
             now,
             last_owner,
             token_pressure=self.token_pressure,
-            dream_work=pet.turns.dream_ready,
+            dream_work=self.dream_work(),
         )
-        if (
-            drift is None
-            and self.state is Activity.DORMANT
-            and dream_anyway
-            and pet.turns.dream_ready
-        ):
+        if drift is None and self.state is Activity.DORMANT and dream_anyway and self.dream_work():
             drift = Drift(Activity.DREAM, f"{quiet_h:g} h without the owner and notes to dream on")
         if (
             drift is not None
             and drift.state is Activity.DORMANT
             and self.state is Activity.DREAM
             and dream_anyway
-            and pet.turns.dream_ready
+            and self.dream_work()
         ):
             drift = None  # still dreaming off-window: the owner has been away long enough
         if drift is not None:
@@ -849,10 +957,17 @@ class Mind:
                 + drift.reason,
             )
 
-    def _flush_files(self) -> None:
-        if self.records.pending:
+    def _flush_files(self, commit: str | None = None) -> None:
+        """Write what is queued; with `commit`, also record the vault's history after it."""
+        if self.records.pending or commit:
             batch = self.records.take()
-            self.pet.spawn(self.hass.async_add_executor_job(self.records.write, batch))
+            self.pet.spawn(self.hass.async_add_executor_job(self._write, batch, commit))
+
+    def _write(self, batch: list[tuple[str, str]], commit: str | None) -> None:
+        """Blocking: the lines, then one history commit for the tick (if anything changed)."""
+        self.records.write(batch)
+        if commit:
+            self.pet.history.record(commit)
 
     async def async_flush_all(self) -> None:
         """On stop: write everything, including a run of resting ticks."""

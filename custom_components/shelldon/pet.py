@@ -14,7 +14,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +46,7 @@ from .const import (
     CONF_PANEL_HEIGHT,
     CONF_PANEL_PALETTE,
     CONF_PANEL_WIDTH,
+    CONF_SHELF_VECTORS,
     DEFAULT_NAME,
     DEFAULT_OPTIONS,
     DOMAIN,
@@ -54,6 +55,7 @@ from .const import (
 from .core import defaults as d
 from .core.appraisal import Candidate
 from .core.budget import BudgetGate, Decision, Verdict, turns_used_today
+from .core.dream import backlog, distill
 from .core.faces import (
     LIFECYCLE_LOOKS,
     STARTER_FACES,
@@ -75,12 +77,24 @@ from .journal import BELIEFS_FILE
 from .messenger import Messenger
 from .mind import SITUATION_FILE, Mind
 from .portrait import render_face
+from .proposals import SoulKeeper
+from .recall import Recall
+from .shelf import Shelf
 from .turns import Turns
 from .vault import Vault, VaultError
+from .versions import VaultHistory
 
 _LOGGER = logging.getLogger(__name__)
 
 FACES_FILE = "faces.yaml"
+GOALS_FILE = "goals.md"
+WATCHED_FILES = (
+    FACES_FILE,
+    GOALS_FILE,
+    "soul/PERSONA.md",
+    "soul/CONSTITUTION.md",
+    "memory/facts.md",
+)
 SLOT_BUSY_RETRY = timedelta(seconds=60)
 MIN_REARM = timedelta(seconds=1)
 
@@ -171,6 +185,12 @@ class Pet:
         self.messenger = Messenger(hass, self.name, list(self.options[CONF_NOTIFY_TARGETS]))
         self.turns = Turns(hass, self, brain)
         self.mind = Mind(hass, self)
+        self.history = VaultHistory(self.vault)
+        self.shelf = Shelf(self.vault, vectors=bool(self.options[CONF_SHELF_VECTORS]))
+        self.recall = Recall(self.vault, self.name)
+        self.soul = SoulKeeper(hass, self)
+        self.journal_days: set[str] = set()
+        self._stamps: dict[str, Any] = {}
         self._situation_written = ""
 
     # ------------------------------------------------------------------ lifecycle
@@ -186,6 +206,8 @@ class Pet:
         self.mind.restore(data.get("mind"), beliefs)
         await self._async_load_faces()
         await self.turns.async_load_files()
+        await self.hass.async_add_executor_job(self._prepare_vault, self.clock.now().date())
+        self.soul.restore(data.get("proposals"))
         self._situation_written = await self.hass.async_add_executor_job(self._read_situation)
         self._register_jobs()
         self.scheduler.restore(_parse_stamps(data.get("jobs")))
@@ -300,6 +322,7 @@ class Pet:
             "turns": self.turns.to_dict(),
             "replies": self.messenger.to_dict(),
             "mind": self.mind.to_dict(),
+            "proposals": self.soul.to_list(),
         }
 
     def mark_changed(self) -> None:
@@ -477,9 +500,70 @@ class Pet:
         if outcome.say:
             await self.messenger.async_deliver(outcome.say, self.clock.utcnow(), [target])
 
+    def _prepare_vault(self, today: date) -> None:
+        """Blocking, at start: the history, the shelf's index, recall, what the vault holds."""
+        self.history.ensure()
+        self.shelf.load()
+        self.recall.load(today)
+        self._stamps = self._scan_vault(self.mind.folded_until, today)
+        self.journal_days = set(self._stamps["journal"])
+
     def watch_vault(self) -> None:
-        """Look for the owner's edits in the vault (a cheap size-and-mtime check, off the loop)."""
-        self.spawn(self._async_check_faces_file())
+        """Look for changes in the vault (a cheap size-and-mtime scan, off the loop)."""
+        self.spawn(self._async_watch_vault())
+
+    def _scan_vault(self, folded_until: str | None, today: date) -> dict[str, Any]:
+        """Blocking: stamps of the files the owner may edit, the finished journal days with
+        something worth dreaming on, the shelf."""
+        journal = self.vault.path("journal")
+        days = []
+        for day in backlog(
+            (p.stem for p in journal.glob("*.md")) if journal.is_dir() else [], folded_until, today
+        ):
+            if distill(self.vault.read_text(f"journal/{day}.md"), self.name):
+                days.append(day)
+        return {
+            "files": {rel: self.vault.mtime_size(rel) for rel in WATCHED_FILES},
+            "journal": days,
+            "shelf": self.shelf.scan(),
+        }
+
+    async def _async_watch_vault(self) -> None:
+        stamps = await self.hass.async_add_executor_job(
+            self._scan_vault, self.mind.folded_until, self.clock.now().date()
+        )
+        before = self._stamps.get("files", {})
+        self._stamps = stamps
+        self.journal_days = set(stamps["journal"])
+        for rel, stamp in stamps["files"].items():
+            if before.get(rel) != stamp:
+                await self._async_file_changed(rel)
+        for change in self.shelf.changes(stamps["shelf"]):
+            self.mind.post(
+                SignalKind.SHELF_DROP,
+                {
+                    "doc": change.doc,
+                    "change": change.change,
+                    "about": f"{change.doc} ({change.change})",
+                },
+            )
+
+    def files_changed(self, rel: str) -> None:
+        """The pet itself changed a file: follow it at once."""
+        self.spawn(self._async_file_changed(rel))
+
+    async def _async_file_changed(self, rel: str) -> None:
+        if rel == FACES_FILE:
+            await self._async_check_faces_file()
+        elif rel.startswith("soul/"):
+            await self.turns.async_load_soul()
+        elif rel == GOALS_FILE:
+            for goal in await self.turns.async_load_goals():
+                self.mind.records.journal(
+                    self.clock.now(), None, f"my owner {goal.state.value} {goal.id}: {goal.text}"
+                )
+        elif rel.startswith("memory/"):
+            await self.hass.async_add_executor_job(self.recall.load, self.clock.now().date())
 
     def _dispatch(self, job: Job, now: datetime) -> Verdict:
         """The dispatch hook: the budget gate, then the single slot, then the turn."""

@@ -13,14 +13,18 @@ from homeassistant.core import (
 )
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers.service import async_register_admin_service
 
 from .const import (
     ATTR_CONFIG_ENTRY_ID,
+    ATTR_EDIT_ID,
     ATTR_KIND,
     ATTR_MESSAGE,
     DOMAIN,
+    SERVICE_APPROVE_EDIT,
     SERVICE_DREAM,
     SERVICE_NUDGE,
+    SERVICE_REJECT_EDIT,
     SERVICE_SPEAK_UP,
     SERVICE_TELL,
 )
@@ -109,6 +113,17 @@ async def _async_tell(call: ServiceCall) -> ServiceResponse:
 
 
 PET_SCHEMA = vol.Schema({vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string})
+EDIT_SCHEMA = vol.Schema(
+    {vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string, vol.Required(ATTR_EDIT_ID): cv.string}
+)
+
+
+async def _async_approve_edit(call: ServiceCall) -> None:
+    await resolve_pet(call.hass, call).soul.async_approve(call.data[ATTR_EDIT_ID])
+
+
+async def _async_reject_edit(call: ServiceCall) -> None:
+    await resolve_pet(call.hass, call).soul.async_reject(call.data[ATTR_EDIT_ID])
 
 
 async def _async_speak_up(call: ServiceCall) -> ServiceResponse:
@@ -137,6 +152,12 @@ def async_setup_services(hass: HomeAssistant) -> None:
         _async_tell,
         schema=TELL_SCHEMA,
         supports_response=SupportsResponse.OPTIONAL,
+    )
+    async_register_admin_service(
+        hass, DOMAIN, SERVICE_APPROVE_EDIT, _async_approve_edit, schema=EDIT_SCHEMA
+    )
+    async_register_admin_service(
+        hass, DOMAIN, SERVICE_REJECT_EDIT, _async_reject_edit, schema=EDIT_SCHEMA
     )
     for name, handler in ((SERVICE_SPEAK_UP, _async_speak_up), (SERVICE_DREAM, _async_dream)):
         hass.services.async_register(

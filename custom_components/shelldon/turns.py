@@ -3,7 +3,8 @@
 Owner messages wait only for the arbiter's single slot, in order, and always get an answer (an
 in-character apology when the brain fails). Self-initiated turns arrive here already admitted
 (initiative, battery, budget, slot). After a turn the reply is applied: the exchange joins the
-history, notes wait for the dream, promises and questions become goals, finished ones settle,
+history, notes go into the journal for the dream, promises and questions become goals, finished
+ones settle, edits the pet asks for go through its soul keeper,
 the tokens are counted, and the line is delivered where it must go.
 """
 
@@ -32,9 +33,11 @@ from .brain.turn import (
     TurnResult,
 )
 from .const import DOMAIN, EVENT_TURN_FINISHED
+from .core.dream import distill
 from .core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy
 from .core.history import Exchange, History, Line, Role, marker
-from .core.memory import Note, clean_note, fact_line, new_facts, notes_from_list, parse_facts
+from .core.knowledge import cited
+from .core.memory import clean_note, fact_line, new_facts, notes_from_list
 from .core.scrub import scrub
 from .core.signals import SignalKind
 from .core.tokens import TokenLedger
@@ -89,7 +92,6 @@ class Turns:
         self.brain = brain
         self.offline = OfflineBrain()
         self.history = History()
-        self.notes: list[Note] = []
         self.goals = Goals()
         self.tokens = TokenLedger()
         self.identity = Identity(
@@ -108,7 +110,6 @@ class Turns:
         """Plain data for the checkpoint."""
         return {
             "history": self.history.to_list(),
-            "notes": [n.to_dict() for n in self.notes],
             "tokens": self.tokens.to_dict(),
             "last_intent": self.last_intent,
             "last_outcome": self.last_outcome,
@@ -122,7 +123,8 @@ class Turns:
         if not isinstance(data, dict):
             return
         self.history = History.from_list(data.get("history"))
-        self.notes = notes_from_list(data.get("notes"))
+        for text in (n.text for n in notes_from_list(data.get("notes"))):  # an older inbox
+            self.pet.mind.records.journal(self.pet.clock.now(), None, f"noted: {text}")
         self.tokens = TokenLedger.from_dict(data.get("tokens"))
         self.last_intent = _str_or_none(data.get("last_intent"))
         self.last_outcome = _str_or_none(data.get("last_outcome"))
@@ -136,9 +138,10 @@ class Turns:
 
     async def async_load_files(self) -> None:
         """Seed the soul files, then read them and the goals (in the executor)."""
-        await self.hass.async_add_executor_job(self._load_files)
+        await self.hass.async_add_executor_job(self._load_soul)
+        await self.async_load_goals()
 
-    def _load_files(self) -> None:
+    def _load_soul(self) -> None:
         vault = self.pet.vault
         name = self.pet.name
         try:
@@ -154,13 +157,29 @@ class Turns:
             _LOGGER.warning(
                 "The soul files of %s are not readable (%s); using the starters", name, err
             )
-        if vault.exists(GOALS_FILE):
-            try:
-                self.goals, problems = Goals.from_markdown(vault.read_text(GOALS_FILE))
-            except (OSError, VaultError) as err:
-                problems = [str(err)]
-            for problem in problems:
-                _LOGGER.warning("%s/%s: %s", vault.root, GOALS_FILE, problem)
+
+    async def async_load_soul(self) -> None:
+        """Read the soul files again (the owner, or an approved edit, changed them)."""
+        await self.hass.async_add_executor_job(self._load_soul)
+
+    async def async_load_goals(self) -> list[Goal]:
+        """Read goals.md (the owner may tick, drop or add goals); returns goals they settled."""
+        text = await self.hass.async_add_executor_job(self._read, GOALS_FILE)
+        if not text:
+            return []
+        now = self.pet.clock.utcnow()
+        goals, problems = Goals.from_markdown(text, now=now)
+        for problem in problems:
+            _LOGGER.warning("%s/%s: %s", self.pet.vault.root, GOALS_FILE, problem)
+        before = {g.id: g for g in self.goals.items}
+        settled = [g for g in goals.items if not g.open and g.id in before and before[g.id].open]
+        adopted = [g for g in goals.items if g.made_at == now]  # typed in by the owner
+        self.goals = goals
+        if adopted:
+            self._goals_changed()  # write the metadata lines under what the owner typed
+        else:
+            self.pet.goals_changed()
+        return settled
 
     # ------------------------------------------------------------------ the prompt
 
@@ -197,6 +216,8 @@ class Turns:
             last_intent=self.last_intent,
             last_outcome=self.last_outcome,
             situation=tuple(pet.mind.situation(now, for_prompt=True)),
+            recalled=tuple(pet.recall.recall(self._topic)) if self._topic else (),
+            shelf=tuple(cited(pet.shelf.search(self._topic))) if self._topic else (),
         )
 
     def _changes(self, utc_now: datetime) -> list[str]:
@@ -216,8 +237,6 @@ class Turns:
             changes.append(f"your mood moved from {mark['face']} to {self.pet.mood_face.name}")
         if mark.get("power") and mark["power"] != self.pet.level.value:
             changes.append(f"your power mode went from {mark['power']} to {self.pet.level.value}")
-        if self.notes:
-            changes.append(f"{len(self.notes)} note(s) wait to be consolidated")
         return changes
 
     def _earlier(self, shown: int) -> list[PromptLine]:
@@ -232,10 +251,19 @@ class Turns:
                     )
         return lines
 
+    _topic: str = ""  # what this turn is about, for recall and the shelf
+
     def request(self, kind: TurnKind, now: datetime, **extra: Any) -> TurnRequest:
         """The request for a turn of this kind, with the recent conversation as context."""
         shown = EARLIER_SHOWN if kind in (TurnKind.OWNER, TurnKind.FLUSH) else EARLIER_SHOWN_WAKE
-        messages = tuple(self._earlier(shown)) + tuple(extra.pop("new", ()))
+        new = tuple(extra.pop("new", ()))
+        earlier = self._earlier(shown)
+        self._topic = (
+            " ".join(m.text for m in new)
+            or str(extra.get("goal") or "")
+            or " ".join(line.text for line in earlier[-2:])
+        )
+        messages = tuple(earlier) + new
         return TurnRequest(
             kind=kind, identity=self.identity, machine=self.machine(now), messages=messages, **extra
         )
@@ -267,8 +295,6 @@ class Turns:
         self, kind: TurnKind, now: datetime, *, goal: Goal | None = None
     ) -> TurnOutcome:
         """A turn the pet starts itself (already admitted, holding the slot); nothing delivered."""
-        if kind is TurnKind.DREAM:
-            return await self._dream(now)
         if kind is TurnKind.FLUSH:
             self.unflushed = False
             request = self.request(TurnKind.FLUSH, now, flush_cause="your owner has gone quiet")
@@ -283,31 +309,42 @@ class Turns:
         extra: dict[str, Any] = {"goal": f"[{goal.id}] {goal.text}"} if goal is not None else {}
         return await self._run(self.request(kind, now, **extra), heard, kind)
 
-    async def _dream(self, now: datetime) -> TurnOutcome:
-        """Fold the noted things into memory/facts.md."""
-        notes = list(self.notes)
-        known = [fact for fact, _ in await self.hass.async_add_executor_job(self._read_facts)]
+    async def async_dream_day(self, now: datetime, day: str) -> tuple[TurnOutcome, int]:
+        """Fold one finished journal day into memory/facts.md (admitted, holding the slot).
+
+        Returns the outcome and how many facts were kept.
+        """
+        pet = self.pet
+        text = await self.hass.async_add_executor_job(self._read, f"journal/{day}.md")
+        parts = distill(text, pet.name)
+        known = [fact for fact, _ in pet.recall.facts]
+        relevant = [
+            f for f in known if any(w in " ".join(parts).lower() for w in f.lower().split()[:3])
+        ]
         request = self.request(
-            TurnKind.DREAM, now, notes=tuple(n.text for n in notes), facts=tuple(known[-60:])
+            TurnKind.DREAM,
+            now,
+            notes=tuple(parts[0].splitlines()) if parts else (),
+            facts=tuple((relevant or known)[-40:]),
+            goal=day,
         )
+        if not parts:
+            return TurnOutcome("", f"nothing to keep from {day}", True, TurnKind.DREAM, 0), 0
         outcome = await self._run(request, None, TurnKind.DREAM)
+        kept: list[str] = []
         if outcome.ok and outcome.reply is not None:
             kept = new_facts(outcome.reply.remember, known)
             if kept:
-                source = now.date().isoformat()
                 await self.hass.async_add_executor_job(
-                    self.pet.vault.append_text,
-                    FACTS_FILE,
-                    "".join(fact_line(f, source) for f in kept),
+                    pet.vault.append_text, FACTS_FILE, "".join(fact_line(f, day) for f in kept)
                 )
-            consumed = {n.text for n in notes}
-            self.notes = [n for n in self.notes if n.text not in consumed]
-            self.pet.mind.records.journal(
-                now,
-                None,
-                f"slept on it: folded {len(notes)} note(s) into {len(kept)} fact(s) I keep",
-            )
-        return outcome
+                for fact in kept:
+                    pet.recall.add_fact(fact, day)
+        return outcome, len(kept)
+
+    def _read(self, rel: str) -> str:
+        vault = self.pet.vault
+        return vault.read_text(rel) if vault.exists(rel) else ""
 
     def add_goal(
         self,
@@ -341,11 +378,6 @@ class Turns:
         self.pet.spawn(self.async_save_goals())
         self.pet.goals_changed()
 
-    @property
-    def dream_ready(self) -> bool:
-        """There is something to consolidate."""
-        return bool(self.notes)
-
     # ------------------------------------------------------------------ one turn
 
     async def _run(self, request: TurnRequest, heard: Line | None, kind: TurnKind) -> TurnOutcome:
@@ -370,6 +402,9 @@ class Turns:
         self.tokens.spend(billed, now)
         reply = result.reply
         self._apply(reply, kind, now, keep_notes=kind is not TurnKind.DREAM and ok)
+        for edit in reply.edits if ok else ():
+            account = await pet.soul.async_propose(edit.path, edit.content, edit.reason)
+            pet.mind.records.journal(now, None, account)
         said_line = None
         if reply.say:
             said_line = Line(
@@ -443,10 +478,10 @@ class Turns:
     def _apply(self, reply: Reply, kind: TurnKind, now: datetime, *, keep_notes: bool) -> None:
         utc_now = self.pet.clock.utcnow()
         journal = self.pet.mind.records.journal
-        if keep_notes:
+        if keep_notes:  # the dream reads them from the journal, finished days only
             for text in reply.remember:
                 if clean := clean_note(text):
-                    self.notes.append(Note(clean, utc_now.isoformat(), kind.value))
+                    journal(now, None, f"noted: {clean}")
         for settle in reply.settle:
             state = GoalState.DONE if settle.how == "done" else GoalState.DROPPED
             if (goal := self.settle_goal(settle.id, state)) is not None:
@@ -478,12 +513,6 @@ class Turns:
             await self.hass.async_add_executor_job(self.pet.vault.write_text, GOALS_FILE, text)
         except (OSError, VaultError) as err:
             _LOGGER.warning("Could not write %s: %s", GOALS_FILE, err)
-
-    def _read_facts(self) -> list[tuple[str, str]]:
-        vault = self.pet.vault
-        if not vault.exists(FACTS_FILE):
-            return []
-        return parse_facts(vault.read_text(FACTS_FILE))
 
     def _refund(self, kind: TurnKind, now: datetime) -> None:
         """A self-initiated turn that never happened does not count against today's budget."""

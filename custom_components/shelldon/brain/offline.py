@@ -21,6 +21,10 @@ _HOW_ARE_YOU: Final = re.compile(
 _TIME: Final = re.compile(r"\bwhat time\b|\btime is it\b|\bthe time\b", re.I)
 _BODY: Final = re.compile(r"\bbattery\b|\bcharge\b|\bplugged\b|\bbody\b|\bpanel\b|\bscreen\b", re.I)
 _REMEMBER: Final = re.compile(r"^\s*(please\s+)?remember(\s+that)?\s+(?P<what>.+)$", re.I)
+_NOTED: Final = re.compile(r"\] noted: (?P<what>.+)$")
+_QUESTION: Final = re.compile(
+    r"\?\s*$|^(?:what|who|how|when|where|why|which|tell me|do you know)\b", re.I
+)
 _THANKS: Final = re.compile(r"\b(thanks|thank you|cheers|ta)\b", re.I)
 
 MOOD_LINES: Final[dict[str, tuple[str, ...]]] = {
@@ -95,10 +99,9 @@ class OfflineBrain:
         feeling = machine.feeling if machine.feeling in MOOD_LINES else FALLBACK
         seed = f"{request.kind}:{machine.local_time.isoformat(timespec='minutes')}"
         if request.kind is TurnKind.DREAM:
-            facts = new_facts(request.notes, request.facts)
-            return Reply(
-                intent=f"fold {len(request.notes)} notes into what I keep", remember=tuple(facts)
-            )
+            noted = [m["what"] for line in request.notes if (m := _NOTED.search(line))]
+            facts = new_facts(noted, request.facts)
+            return Reply(intent=f"keep what I noted on {request.goal}", remember=tuple(facts))
         if request.kind is TurnKind.FLUSH:
             return Reply(intent="let the conversation rest; nothing is left waiting")
         if request.kind is TurnKind.PROACTIVE:
@@ -144,6 +147,11 @@ class OfflineBrain:
             return Reply(intent=f"share that I feel {machine.feeling}", say=mood_line)
         if _GREETING.search(text):
             return Reply(intent="greet my owner back", say=f"Hello! {mood_line}")
+        if machine.shelf and _QUESTION.search(text):
+            return Reply(
+                intent="answer from my shelf, with where it came from",
+                say=f"From my shelf: {machine.shelf[0]}",
+            )
         if _THANKS.search(text):
             return Reply(
                 intent="accept thanks warmly", say="Any time. That's what desk pets are for."

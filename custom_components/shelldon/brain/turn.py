@@ -80,6 +80,7 @@ class Machine:
     last_outcome: str | None = None
     situation: tuple[str, ...] = ()
     recalled: tuple[str, ...] = ()
+    shelf: tuple[str, ...] = ()  # cited passages from the knowledge shelf
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,15 @@ class NewPromise:
 
 
 @dataclass(frozen=True)
+class EditRequest:
+    """An edit the reply asks for, to one of the pet's own files."""
+
+    path: str
+    content: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class Reply:
     """A structured reply; intent comes first."""
 
@@ -122,6 +132,7 @@ class Reply:
     settle: tuple[Settle, ...] = ()
     promises: tuple[NewPromise, ...] = ()
     asks: tuple[str, ...] = ()
+    edits: tuple[EditRequest, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -200,6 +211,15 @@ def parse_reply(data: Any) -> Reply:
         what = item["what"].strip()[:ITEM_MAX]
         if what:
             promises.append(NewPromise(what, float(hours) if hours is not None else None))
+    edits = []
+    for item in data.get("edit") or []:
+        if (
+            not isinstance(item, Mapping)
+            or not isinstance(item.get("path"), str)
+            or not isinstance(item.get("content"), str)
+        ):
+            raise ReplyError("each edit needs a path and the file's full new content")
+        edits.append(EditRequest(item["path"], item["content"], str(item.get("reason") or "")))
     say = data.get("say", "")
     return Reply(
         intent=intent.strip(),
@@ -208,4 +228,5 @@ def parse_reply(data: Any) -> Reply:
         settle=tuple(settle[:LIST_MAX]),
         promises=tuple(promises[:LIST_MAX]),
         asks=_strings(data.get("ask"), "ask"),
+        edits=tuple(edits[:2]),
     )

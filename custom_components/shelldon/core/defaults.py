@@ -49,6 +49,7 @@ ACT_THRESHOLD: Final = 0.4
 INTERRUPT_THRESHOLD: Final = 0.75
 INTERRUPTION_CAP: Final = 3
 DAILY_TOKEN_CAP: Final = 200_000
+DREAM_NIGHT_TOKENS: Final = 40_000  # what one night of consolidation may spend
 
 # Quiet hours (local).
 QUIET_START: Final = time(22, 0)

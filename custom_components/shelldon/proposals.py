@@ -1,0 +1,203 @@
+"""The one door from the pet's wishes to its own files: apply, queue for the owner, or refuse.
+
+An edit the pet asks for in a reply is classified (core.selfedit): a working product (memory,
+world, goals) is written at once; an identity surface (persona, faces, needs) or anything
+unrecognised waits for the owner with its full content and reason, as a Home Assistant repair
+issue whose fix flow shows the change and offers approve or reject (also the admin-only actions
+`shelldon.approve_edit` / `shelldon.reject_edit`); the constitution is refused, not even queued.
+The ruling returns to the mind as a signal. Every applied edit can be undone (versions.py).
+"""
+
+from __future__ import annotations
+
+import difflib
+import logging
+from typing import TYPE_CHECKING, Any, Final
+
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import issue_registry as ir
+
+from .const import DOMAIN
+from .core.scrub import scrub
+from .core.selfedit import MAX_CONTENT, Proposal, Surface, classify, digest, normalise
+from .core.signals import SignalKind
+from .vault import VaultError
+
+if TYPE_CHECKING:
+    from .pet import Pet
+
+_LOGGER = logging.getLogger(__name__)
+
+PREVIEW_LINES: Final = 40
+MAX_PENDING: Final = 20
+
+
+def issue_id(entry_id: str, edit_id: str) -> str:
+    """The repair issue of one proposal."""
+    return f"edit_{entry_id}_{edit_id}"
+
+
+class SoulKeeper:
+    """Proposed edits of one pet, and the owner's rulings on them."""
+
+    def __init__(self, hass: HomeAssistant, pet: Pet) -> None:
+        self.hass = hass
+        self.pet = pet
+        self.pending: dict[str, Proposal] = {}
+        self._next = 1
+
+    def to_list(self) -> list[dict[str, Any]]:
+        """For the checkpoint."""
+        return [p.to_dict() for p in self.pending.values()]
+
+    def restore(self, data: Any) -> None:
+        """Back from the checkpoint; re-raise the repair issue of each waiting proposal."""
+        for item in data if isinstance(data, list) else []:
+            if (proposal := Proposal.from_dict(item)) is not None and proposal.state == "pending":
+                self.pending[proposal.id] = proposal
+        numbers = [int(p[1:]) for p in self.pending if p[1:].isdigit()]
+        self._next = max(numbers, default=0) + 1
+        for proposal in self.pending.values():
+            self._raise_issue(proposal, "")
+
+    # ------------------------------------------------------------------ proposing
+
+    async def async_propose(self, path: str, content: str, reason: str) -> str:
+        """Handle one edit the pet asked for; returns a journal-ready account of what happened."""
+        pet = self.pet
+        try:
+            rel = str(pet.vault.relative(normalise(path)))
+        except VaultError as err:
+            return f"refused an edit outside my vault ({err})"
+        surface = classify(rel)
+        reason = scrub(" ".join(reason.split()))[:300] or "no reason given"
+        if surface is Surface.CONSTITUTION:
+            _LOGGER.info("%s asked to edit its constitution; refused", pet.name)
+            return "refused: my constitution is not mine to edit"
+        if len(content.encode()) > MAX_CONTENT:
+            return f"refused an edit to {rel}: it is larger than {MAX_CONTENT // 1024} KB"
+        if surface is Surface.WORKING:
+            try:
+                await self.hass.async_add_executor_job(self._write, rel, content)
+            except (OSError, VaultError) as err:
+                return f"could not edit {rel}: {err}"
+            pet.files_changed(rel)
+            return f"edited {rel}: {reason}"
+        if len(self.pending) >= MAX_PENDING:
+            return f"did not propose an edit to {rel}: {MAX_PENDING} proposals already wait"
+        current = await self.hass.async_add_executor_job(self._current, rel)
+        proposal = Proposal(
+            id=f"p{self._next}",
+            path=rel,
+            content=content,
+            reason=reason,
+            made_at=pet.clock.utcnow().isoformat(),
+            base=digest(current) if current is not None else "",
+        )
+        self._next += 1
+        self.pending[proposal.id] = proposal
+        self._raise_issue(proposal, current or "")
+        pet.mark_changed()
+        kind = "an unrecognised file" if surface is Surface.UNKNOWN else rel
+        return f"proposed an edit to {kind} ({proposal.id}), waiting for my owner: {reason}"
+
+    def _current(self, rel: str) -> str | None:
+        vault = self.pet.vault
+        return vault.read_text(rel) if vault.exists(rel) else None
+
+    def _write(self, rel: str, content: str) -> None:
+        self.pet.history.keep_previous(rel, self.pet.clock.utcnow())
+        self.pet.vault.write_text(rel, content)
+
+    def diff(self, proposal: Proposal, current: str) -> str:
+        """The proposed change as a unified diff (cut for a dialog)."""
+        lines = list(
+            difflib.unified_diff(
+                current.splitlines(),
+                proposal.content.splitlines(),
+                fromfile=f"{proposal.path} (now)",
+                tofile=f"{proposal.path} (proposed)",
+                lineterm="",
+            )
+        )
+        if len(lines) > PREVIEW_LINES:
+            lines = [*lines[:PREVIEW_LINES], f"… ({len(lines) - PREVIEW_LINES} more lines)"]
+        return "\n".join(lines) or "(no change)"
+
+    def _raise_issue(self, proposal: Proposal, current: str) -> None:
+        ir.async_create_issue(
+            self.hass,
+            DOMAIN,
+            issue_id(self.pet.entry.entry_id, proposal.id),
+            is_fixable=True,
+            is_persistent=False,
+            severity=ir.IssueSeverity.WARNING,
+            translation_key="edit_proposal",
+            translation_placeholders={
+                "name": self.pet.name,
+                "edit_id": proposal.id,
+                "path": proposal.path,
+                "reason": proposal.reason,
+            },
+            data={"entry_id": self.pet.entry.entry_id, "edit_id": proposal.id},
+        )
+
+    async def async_preview(self, edit_id: str) -> tuple[Proposal, str]:
+        """A waiting proposal and its diff against the file as it is now."""
+        proposal = self._get(edit_id)
+        current = await self.hass.async_add_executor_job(self._current, proposal.path)
+        return proposal, self.diff(proposal, current or "")
+
+    # ------------------------------------------------------------------ ruling
+
+    def _get(self, edit_id: str) -> Proposal:
+        proposal = self.pending.get(edit_id)
+        if proposal is None:
+            raise ServiceValidationError(
+                translation_domain=DOMAIN,
+                translation_key="unknown_edit",
+                translation_placeholders={"edit_id": edit_id, "name": self.pet.name},
+            )
+        return proposal
+
+    async def async_approve(self, edit_id: str) -> None:
+        """Apply a waiting proposal, keep the history, tell the mind."""
+        proposal = self._get(edit_id)
+        try:
+            await self.hass.async_add_executor_job(self._apply, proposal)
+        except (OSError, VaultError) as err:
+            raise ServiceValidationError(
+                translation_domain=DOMAIN,
+                translation_key="edit_failed",
+                translation_placeholders={"edit_id": edit_id, "error": str(err)},
+            ) from err
+        self._settle(proposal, "approved")
+        self.pet.files_changed(proposal.path)
+
+    def _apply(self, proposal: Proposal) -> None:
+        self._write(proposal.path, proposal.content)
+        self.pet.history.record(f"self-edit: {proposal.path} ({proposal.id}, approved)")
+
+    async def async_reject(self, edit_id: str) -> None:
+        """Drop a waiting proposal: the surface is left exactly as it was."""
+        self._settle(self._get(edit_id), "rejected")
+
+    def _settle(self, proposal: Proposal, ruling: str) -> None:
+        del self.pending[proposal.id]
+        ir.async_delete_issue(self.hass, DOMAIN, issue_id(self.pet.entry.entry_id, proposal.id))
+        self.pet.mind.post(
+            SignalKind.RULING,
+            {
+                "edit": proposal.id,
+                "path": proposal.path,
+                "ruling": ruling,
+                "about": f"my owner {ruling} {proposal.id}",
+            },
+        )
+        self.pet.mark_changed()
+
+    def clear_issues(self) -> None:
+        """On unload: the repair issues go (they come back with the pet)."""
+        for edit_id in self.pending:
+            ir.async_delete_issue(self.hass, DOMAIN, issue_id(self.pet.entry.entry_id, edit_id))

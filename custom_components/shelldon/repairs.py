@@ -1,0 +1,66 @@
+"""Repair flows: the owner rules on an edit the pet proposed to its own identity."""
+
+from __future__ import annotations
+
+import voluptuous as vol
+from homeassistant import data_entry_flow
+from homeassistant.components.repairs import RepairsFlow
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import selector
+
+DECISION = "decision"
+
+
+class EditProposalFlow(RepairsFlow):
+    """Shows the proposed change; approve applies it, reject leaves the file untouched."""
+
+    def __init__(self, entry_id: str, edit_id: str) -> None:
+        self.entry_id = entry_id
+        self.edit_id = edit_id
+
+    async def async_step_init(
+        self, user_input: dict[str, str] | None = None
+    ) -> data_entry_flow.FlowResult:
+        """The change, and the choice."""
+        entry = self.hass.config_entries.async_get_entry(self.entry_id)
+        if entry is None or entry.state is not ConfigEntryState.LOADED:
+            return self.async_abort(reason="pet_not_loaded")
+        keeper = entry.runtime_data.soul
+        try:
+            proposal, diff = await keeper.async_preview(self.edit_id)
+        except ServiceValidationError:
+            return self.async_abort(reason="edit_gone")
+        if user_input is not None:
+            if user_input[DECISION] == "approve":
+                await keeper.async_approve(self.edit_id)
+            else:
+                await keeper.async_reject(self.edit_id)
+            return self.async_create_entry(data={})
+        return self.async_show_form(
+            step_id="init",
+            data_schema=vol.Schema(
+                {
+                    vol.Required(DECISION): selector.SelectSelector(
+                        selector.SelectSelectorConfig(
+                            options=["approve", "reject"], translation_key="edit_decision"
+                        )
+                    )
+                }
+            ),
+            description_placeholders={
+                "name": entry.title,
+                "path": proposal.path,
+                "reason": proposal.reason,
+                "diff": diff,
+            },
+        )
+
+
+async def async_create_fix_flow(
+    hass: HomeAssistant, issue_id: str, data: dict[str, str | int | float | None] | None
+) -> RepairsFlow:
+    """The flow for one proposal's repair issue."""
+    data = data or {}
+    return EditProposalFlow(str(data.get("entry_id", "")), str(data.get("edit_id", "")))

@@ -79,9 +79,7 @@ def fired_at(event: Any) -> datetime:
     return dt_util.as_local(event.time_fired)
 
 
-async def tell(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory, message: str
-) -> dict[str, Any]:
+async def tell(hass: HomeAssistant, freezer: FrozenDateTimeFactory, message: str) -> dict[str, Any]:
     """Say something, then let the engaged mind tick once (it reflects on the exchange)."""
     response = await hass.services.async_call(
         DOMAIN, "tell", {"message": message}, blocking=True, return_response=True

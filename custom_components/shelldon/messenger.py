@@ -37,8 +37,15 @@ class Pending:
 class Messenger:
     """Sends lines to the configured notify targets; routes replies back."""
 
-    def __init__(self, hass: HomeAssistant, title: str, targets: list[str]) -> None:
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        title: str,
+        targets: list[str],
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
         self.hass = hass
+        self._changed = on_change or (lambda: None)
         self.title = title
         self.targets = list(targets)
         self.pending: dict[str, Pending] = {}
@@ -88,6 +95,7 @@ class Messenger:
                         "tag": f"shelldon_{self.title.lower()}",
                     }
                     self.pending[action] = Pending(target, now)
+                    self._changed()  # a reply after a restart must not be lost
                 await self.hass.services.async_call(domain, name, data, blocking=True)
         except Exception as err:
             if target not in self._failing:
@@ -102,12 +110,13 @@ class Messenger:
     @callback
     def _on_action(self, event: Event) -> None:
         action = event.data.get("action")
-        pending = self.pending.pop(action, None) if isinstance(action, str) else None
         text = event.data.get("reply_text")
-        if pending is None or self._on_reply is None:
+        if not isinstance(action, str) or action not in self.pending or self._on_reply is None:
             return
         if not isinstance(text, str) or not text.strip():
-            return
+            return  # an empty reply leaves the notification answerable
+        pending = self.pending.pop(action)
+        self._changed()
         self.hass.async_create_task(
             self._on_reply(text, pending.target), "shelldon notification reply"
         )

@@ -430,7 +430,7 @@ class Mind:
             flush=(
                 may_start
                 and pet.turns.unflushed
-                and self.state is not Activity.ENGAGED
+                and owner_quiet >= timedelta(seconds=d.FLUSH_AFTER_S)
                 and self.token_pressure < 1.0
             ),
             dream=may_start and self.state is Activity.DREAM and self.dream_work(),

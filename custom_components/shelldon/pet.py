@@ -182,7 +182,9 @@ class Pet:
         self._turn_ready: dict[str, Callable[[], bool]] = {}
         self._reply_face: CALLBACK_TYPE | None = None
         self.linger_reply = False
-        self.messenger = Messenger(hass, self.name, list(self.options[CONF_NOTIFY_TARGETS]))
+        self.messenger = Messenger(
+            hass, self.name, list(self.options[CONF_NOTIFY_TARGETS]), on_change=self.mark_changed
+        )
         self.turns = Turns(hass, self, brain)
         self.mind = Mind(hass, self)
         self.history = VaultHistory(self.vault)

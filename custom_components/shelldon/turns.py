@@ -375,8 +375,11 @@ class Turns:
         return goal
 
     def _goals_changed(self) -> None:
-        self.pet.spawn(self.async_save_goals())
         self.pet.goals_changed()
+        self._goals_unsaved = True
+        if not self._goals_saving:
+            self._goals_saving = True
+            self.pet.spawn(self.async_save_goals())
 
     # ------------------------------------------------------------------ one turn
 
@@ -506,13 +509,25 @@ class Turns:
             )
             journal(now, None, f"asked ({goal.id}): {goal.text}")
 
+    _goals_unsaved = False
+    _goals_saving = False
+
     async def async_save_goals(self) -> None:
-        """Write goals.md."""
-        text = self.goals.to_markdown(self.pet.name)
+        """Write goals.md: one writer at a time, rendered just before each write, latest wins."""
+        self._goals_saving = True
         try:
-            await self.hass.async_add_executor_job(self.pet.vault.write_text, GOALS_FILE, text)
-        except (OSError, VaultError) as err:
-            _LOGGER.warning("Could not write %s: %s", GOALS_FILE, err)
+            self._goals_unsaved = True
+            while self._goals_unsaved:
+                self._goals_unsaved = False
+                text = self.goals.to_markdown(self.pet.name)
+                try:
+                    await self.hass.async_add_executor_job(
+                        self.pet.vault.write_text, GOALS_FILE, text
+                    )
+                except (OSError, VaultError) as err:
+                    _LOGGER.warning("Could not write %s: %s", GOALS_FILE, err)
+        finally:
+            self._goals_saving = False
 
     def _refund(self, kind: TurnKind, now: datetime) -> None:
         """A self-initiated turn that never happened does not count against today's budget."""

@@ -20,7 +20,11 @@ _HOW_ARE_YOU: Final = re.compile(
 )
 _TIME: Final = re.compile(r"\bwhat time\b|\btime is it\b|\bthe time\b", re.I)
 _BODY: Final = re.compile(r"\bbattery\b|\bcharge\b|\bplugged\b|\bbody\b|\bpanel\b|\bscreen\b", re.I)
-_REMEMBER: Final = re.compile(r"^\s*(please\s+)?remember(\s+that)?\s+(?P<what>.+)$", re.I)
+_REMEMBER: Final = re.compile(
+    r"^\s*(?:please\s+)?remember(?!\s+(?:when|how|what|who|where|why)\b)(?:\s+that)?\s+(?P<what>.+?)[.!]*$",
+    re.I,
+)
+_BARE: Final = frozenset({"that", "this", "it", "me", "so"})
 _NOTED: Final = re.compile(r"\] noted: (?P<what>.+)$")
 _QUESTION: Final = re.compile(
     r"\?\s*$|^(?:what|who|how|when|where|why|which|tell me|do you know)\b", re.I
@@ -119,8 +123,12 @@ class OfflineBrain:
     def _answer(self, text: str, request: TurnRequest, feeling: str, seed: str) -> Reply:
         machine = request.machine
         mood_line = _pick(MOOD_LINES[feeling], seed)
-        if match := _REMEMBER.match(text):
-            what = match["what"].strip().rstrip(".!")
+        if (match := _REMEMBER.match(text)) and not text.rstrip().endswith("?"):
+            what = match["what"].strip()
+            if what.lower() in _BARE:
+                return Reply(
+                    intent="ask what to remember", say="Remember what? Tell me and I'll keep it."
+                )
             return Reply(
                 intent="keep what my owner asked me to remember",
                 say="Got it, I'll remember that.",

@@ -205,6 +205,10 @@ def stable_text(request: TurnRequest) -> str:
     )
 
 
+def _feeling(word: str) -> str:
+    return f"{word} " if word and word != "None" else ""
+
+
 def _signed(value: float) -> str:
     return f"{value:+.2f}"
 
@@ -229,7 +233,7 @@ def machine_text(name: str, machine: Machine) -> str:
     lines = [
         f"Your machine ({name}), as you hold it now:",
         f"- Local time: {t.strftime('%A %d %B %Y, %H:%M')} ({part}).",
-        f"- You feel {machine.feeling} (valence {_signed(machine.valence)}, "
+        f"- You feel {_feeling(machine.feeling)}(valence {_signed(machine.valence)}, "
         f"arousal {_signed(machine.arousal)}), energy {machine.energy * 100:.0f} %.",
         f"- Power: {power}.",
         f"- Budget: {machine.turns_left} of {machine.daily_turns} turns of your own left today; "
@@ -276,6 +280,9 @@ def messages_text(request: TurnRequest) -> str:
             ensure_ascii=False,
             separators=(",", ":"),
         )
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+        .replace("\x85", "\\u0085")  # line breaks to a reader: never let one split a line
         for m in request.messages
     ]
     return MESSAGES_HEADER + "\n" + "\n".join(rows)

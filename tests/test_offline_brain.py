@@ -1,0 +1,288 @@
+"""The offline brain: with no key and no network the pet still answers, in its mood, for free."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.shelldon.brain.offline import OfflineBrain
+from custom_components.shelldon.brain.turn import (
+    Identity,
+    Machine,
+    PromptLine,
+    Reply,
+    TurnKind,
+    TurnRequest,
+)
+from custom_components.shelldon.const import (
+    CONF_BATTERY_ENTITY,
+    CONF_CHARGING_ENTITY,
+    CONF_NAME,
+    DOMAIN,
+)
+from tests.common import async_setup_pet, local
+
+AT = datetime(2026, 11, 30, 14, 7, tzinfo=UTC)
+IDENTITY = Identity("Pip", "Be kind.", "A small crab.", "the flat")
+
+
+def machine(**changes: Any) -> Machine:
+    base = Machine(
+        local_time=AT,
+        feeling="content",
+        valence=0.0,
+        arousal=0.0,
+        energy=0.5,
+        power_mode="lively",
+        on_battery=False,
+        charge=None,
+        turns_left=12,
+        daily_turns=12,
+        tokens_today=0,
+    )
+    return replace(base, **changes)
+
+
+def request(kind: TurnKind = TurnKind.OWNER, text: str | None = None, **extra: Any) -> TurnRequest:
+    mine = extra.pop("machine", None) or machine()
+    messages: tuple[PromptLine, ...] = ()
+    if text is not None:
+        messages = (
+            PromptLine("earlier", "assist", "Sam", "owner", "what time is it?"),
+            PromptLine("earlier", "assist", "Pip", "pet", "It's 09:00 here on the desk."),
+            PromptLine("message", "assist", "Sam", "owner", text),
+        )
+    return TurnRequest(kind=kind, identity=IDENTITY, machine=mine, messages=messages, **extra)
+
+
+async def think(req: TurnRequest) -> Reply:
+    result = await OfflineBrain().think(req)
+    assert result.usage.total == 0, "the offline brain costs nothing"
+    assert result.brain == "offline"
+    return result.reply
+
+
+@pytest.mark.parametrize("kind", list(TurnKind))
+@pytest.mark.parametrize("feeling", ["content", "sleepy", "excited", "drained", "bashful", ""])
+async def test_every_kind_of_turn_gets_a_free_reply_with_an_intent(
+    kind: TurnKind, feeling: str
+) -> None:
+    req = request(
+        kind,
+        "hello" if kind is TurnKind.OWNER else None,
+        machine=machine(feeling=feeling),
+        goal="tell Sam about the rain" if kind is TurnKind.REACH_OUT else None,
+        notes=("Sam likes tea",) if kind is TurnKind.DREAM else (),
+    )
+    reply = await think(req)
+    assert reply.intent.strip()
+    if kind in (TurnKind.OWNER, TurnKind.PROACTIVE, TurnKind.REACH_OUT):
+        assert reply.say.strip(), "it says something when it is spoken to or speaks up"
+    else:
+        assert reply.say == "", "dreams and flushes are silent"
+
+
+async def test_a_greeting_is_greeted_back() -> None:
+    reply = await think(request(text="hey Pip"))
+    assert reply.say.startswith("Hello!")
+    assert "greet" in reply.intent
+
+
+async def test_how_it_feels_comes_from_its_feeling() -> None:
+    sleepy = machine(feeling="sleepy")
+    excited = machine(feeling="excited")
+    asked = ["how are you?", "How do you feel", "how's it going", "you ok?"]
+    sleepy_says = {(await think(request(text=q, machine=sleepy))).say for q in asked}
+    excited_says = {(await think(request(text=q, machine=excited))).say for q in asked}
+    assert sleepy_says.isdisjoint(excited_says), "a sleepy pet and an excited one sound different"
+    reply = await think(request(text="how are you?", machine=sleepy))
+    assert "sleepy" in reply.intent
+
+
+async def test_musings_differ_by_feeling_too() -> None:
+    sleepy = await think(request(TurnKind.PROACTIVE, machine=machine(feeling="sleepy")))
+    excited = await think(request(TurnKind.PROACTIVE, machine=machine(feeling="excited")))
+    assert sleepy.say and excited.say
+    assert sleepy.say != excited.say
+    assert "sleepy" in sleepy.intent
+
+
+@pytest.mark.parametrize(
+    ("at", "expected"),
+    [
+        (datetime(2026, 11, 30, 14, 7, tzinfo=UTC), "14:07"),
+        (datetime(2026, 11, 30, 6, 5, tzinfo=dt_util.get_time_zone("Asia/Tokyo")), "06:05"),
+        (datetime(2026, 12, 31, 23, 59, tzinfo=dt_util.get_time_zone("US/Pacific")), "23:59"),
+    ],
+)
+async def test_the_time_is_read_off_its_own_clock(at: datetime, expected: str) -> None:
+    for question in ("what time is it?", "Do you know the time", "WHAT TIME IS IT"):
+        reply = await think(request(text=question, machine=machine(local_time=at)))
+        assert expected in reply.say
+
+
+async def test_on_battery_it_tells_the_charge() -> None:
+    on_battery = machine(on_battery=True, charge=42.4, power_mode="eased")
+    reply = await think(request(text="how is your battery?", machine=on_battery))
+    assert "42 %" in reply.say
+    assert "plugged" not in reply.say
+
+    unknown = machine(on_battery=True, charge=None, power_mode="eased")
+    reply = await think(request(text="battery?", machine=unknown))
+    assert "unknown" in reply.say
+    assert "None" not in reply.say
+
+
+async def test_plugged_in_it_says_so() -> None:
+    reply = await think(request(text="are you plugged in?", machine=machine(charge=80.0)))
+    assert "plugged in" in reply.say
+    assert "%" not in reply.say
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("remember that my sister is called Ada", "my sister is called Ada"),
+        ("Remember that my sister is called Ada.", "my sister is called Ada"),
+        ("please remember I take my tea with lemon!", "I take my tea with lemon"),
+        ("  remember the bins go out on Tuesday", "the bins go out on Tuesday"),
+    ],
+)
+async def test_remember_that_becomes_a_note(text: str, kept: str) -> None:
+    reply = await think(request(text=text))
+    assert reply.remember == (kept,)
+    assert reply.say
+
+
+async def test_only_a_remember_request_is_remembered() -> None:
+    for text in ("hello", "what time is it?", "thanks!", "I went to the shops"):
+        assert (await think(request(text=text))).remember == ()
+
+
+async def test_thanks_are_accepted() -> None:
+    reply = await think(request(text="thank you, Pip"))
+    assert "thanks" in reply.intent
+    assert reply.say
+
+
+async def test_anything_else_is_acknowledged_honestly() -> None:
+    reply = await think(request(text="I repotted the basil today"))
+    assert reply.say
+    assert "offline" in reply.say, "it is honest that its offline brain is small"
+    assert reply.remember == ()
+
+
+async def test_the_dream_keeps_only_new_facts_once_and_says_nothing() -> None:
+    day = (  # a distilled journal day: only what it noted becomes a fact
+        "19:02 [Alex] my sister is called Ada",
+        "19:02 [shelldon] noted: my sister is called Ada",
+        "19:03 [shelldon] noted: My sister is called Ada!",
+        "19:04 [shelldon] noted: I take my tea with lemon",
+        "19:05 [shelldon] noted: the bins go out on Tuesday",
+        "19:06 [shelldon] Lovely, I'll keep that.",
+    )
+    reply = await think(request(TurnKind.DREAM, notes=day, facts=("The bins go out on Tuesday.",)))
+    assert reply.remember == ("my sister is called Ada", "I take my tea with lemon")
+    assert reply.say == ""
+
+    nothing = await think(request(TurnKind.DREAM, notes=(), facts=("I like tea",)))
+    assert nothing.remember == ()
+    assert nothing.intent
+
+
+async def test_the_flush_keeps_nothing_and_settles_nothing() -> None:
+    reply = await think(request(TurnKind.FLUSH, flush_cause="quiet"))
+    assert (reply.say, reply.remember, reply.settle, reply.promises) == ("", (), (), ())
+
+
+@pytest.mark.parametrize(
+    "weird",
+    [
+        {"feeling": "None"},
+        {"feeling": "x" * 5000},
+        {"charge": math.nan, "on_battery": True},
+        {"charge": -40.0, "on_battery": True},
+        {"charge": 1e12, "on_battery": True},
+        {"energy": math.inf, "valence": -math.inf, "arousal": math.nan},
+        {"local_time": datetime(1, 1, 1, tzinfo=UTC)},
+        {"local_time": None},
+        {"feeling": None},
+        {"open_items": None, "changes": None},
+    ],
+)
+async def test_a_broken_machine_still_gets_a_reply(weird: dict[str, Any]) -> None:
+    broken = replace(machine(), **weird)
+    for kind in TurnKind:
+        text = "what time is it? battery? how are you?" if kind is TurnKind.OWNER else None
+        reply = await think(request(kind, text, machine=broken))
+        assert reply.intent.strip()
+        if kind is TurnKind.OWNER:
+            assert reply.say.strip()
+
+
+async def test_an_odd_message_still_gets_a_reply() -> None:
+    for text in ("", " ", "\x00", "remember that", "remember that    ", "🦀" * 3000):
+        reply = await think(request(text=text))
+        assert reply.intent.strip()
+        assert reply.say.strip()
+
+
+async def test_no_message_at_all_is_still_answered() -> None:
+    bare = TurnRequest(kind=TurnKind.OWNER, identity=IDENTITY, machine=machine())
+    reply = await think(bare)
+    assert reply.say.strip()
+
+
+# ---------------------------------------------------------------------- inside Home Assistant
+
+
+@pytest.fixture
+def pet_options() -> dict[str, Any]:
+    return {
+        CONF_BATTERY_ENTITY: "sensor.pisugar_level",
+        CONF_CHARGING_ENTITY: "binary_sensor.pisugar_charging",
+    }
+
+
+async def tell(hass: HomeAssistant, message: str) -> str:
+    response = await hass.services.async_call(
+        DOMAIN, "tell", {"message": message}, blocking=True, return_response=True
+    )
+    assert response["ok"] is True
+    return response["reply"]
+
+
+async def test_a_pet_with_no_key_answers_from_its_own_clock_and_battery(
+    hass: HomeAssistant, config_entry: MockConfigEntry, freezer: FrozenDateTimeFactory
+) -> None:
+    assert CONF_NAME in config_entry.data and "api_key" not in config_entry.data
+    freezer.move_to(local(2026, 11, 30, 14, 7))
+    hass.states.async_set("sensor.pisugar_level", "63")
+    hass.states.async_set("binary_sensor.pisugar_charging", "off")
+    pet = await async_setup_pet(hass, config_entry)
+    assert pet.turns.brain.name == "offline"
+
+    said = await tell(hass, "what time is it?")
+    assert "14:07" in said, "the owner's local time, not UTC"
+    assert dt_util.utcnow().strftime("%H:%M") not in said
+
+    assert "63 %" in await tell(hass, "how's your battery?")
+    hass.states.async_set("binary_sensor.pisugar_charging", "on")
+    await hass.async_block_till_done()
+    assert "plugged in" in await tell(hass, "how's your battery?")
+    freezer.tick(timedelta(minutes=1))
+    assert hass.states.get("sensor.shelldon_tokens_today").state == "0"
+
+
+@pytest.mark.parametrize("text", ["remember that", "Remember when we went to the beach?"])
+async def test_a_remember_with_nothing_to_keep_keeps_nothing(text: str) -> None:
+    reply = await think(request(text=text))
+    assert reply.remember == ()

@@ -84,8 +84,9 @@ async def test_a_settled_pet_writes_nothing_to_disk_for_a_whole_day(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 12, 0))
     pet = await async_setup_pet(hass, config_entry)
-    # Settle in: the mind drops to dormant, says its one hello of the quiet stretch, and that
-    # night dreams once on the day; from then on nothing new happens, so nothing is written.
+    # Settled: nobody talks to it and it has nothing of its own to do (initiative off: its
+    # needs and musings are quiet). Reflexes drift all day; none of it reaches the disk.
+    await pet.async_set_initiative(False)
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 12, 0))
     files_before = _files(tmp_path)
     saves_before = len(save_counter)
@@ -107,6 +108,7 @@ async def test_a_nudge_reaches_disk_on_the_checkpoint_cadence_once(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 9, 30))
     pet = await async_setup_pet(hass, config_entry)
+    await pet.async_set_initiative(False)  # only the reflexes and the nudge move it
     await async_live_for(hass, freezer, pet, timedelta(minutes=10))
     before = len(save_counter)
     await nudge(hass, "excited")
@@ -153,6 +155,7 @@ async def test_home_assistant_stopping_flushes_the_drift(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 23, 0))
     pet = await async_setup_pet(hass, config_entry)
+    await pet.async_set_initiative(False)  # only the reflexes move it
     await async_live_for(hass, freezer, pet, timedelta(minutes=10))
     before = len(save_counter)
     await async_live_for(hass, freezer, pet, timedelta(minutes=20))

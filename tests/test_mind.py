@@ -610,6 +610,7 @@ async def test_resting_ticks_fold_into_one_record_and_a_resting_pet_writes_nothi
     entry = pet_entry(hass, thinking=False)
     freezer.move_to(local(2026, 11, 30, 11, 0))
     pet = await async_setup_pet(hass, entry)
+    await pet.async_set_initiative(False)  # nothing of its own to do: a pet that only rests
     await tell(hass, freezer, "Hello")
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 14, 0))
     assert activity(hass) == "dormant"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Final
 
@@ -23,6 +24,7 @@ JOURNAL_DIR: Final = "journal"
 TRACE_FILE: Final = "trace/ticks.jsonl"
 SIGNALS_FILE: Final = "signals.jsonl"
 BELIEFS_FILE: Final = "world/beliefs.jsonl"
+AUDIT_FILE: Final = "audit.log"
 ROTATE_AT: Final = 2 * 1024 * 1024  # bytes
 KEEP_ROTATED: Final = 2
 MAX_QUEUED: Final = 5000
@@ -43,6 +45,7 @@ class Records:
         self._queue: deque[tuple[str, str]] = deque(maxlen=MAX_QUEUED)
         self._resting: dict[str, Any] | None = None
         self.bytes_written = 0
+        self.on_line: Callable[[str, str], None] | None = None  # (day, line) as written
 
     def journal(self, at: datetime, who: str | None, text: str) -> str:
         """Queue one journal line (at is local); returns the line."""
@@ -50,6 +53,8 @@ class Records:
             f"### {at.strftime('%H:%M')} [{who or self.author}] {scrub(' '.join(text.split()))}\n"
         )
         self._queue.append((journal_file(at), line))
+        if self.on_line is not None:
+            self.on_line(at.date().isoformat(), line)
         return line
 
     def trace(self, record: dict[str, Any], *, resting: bool) -> None:
@@ -79,6 +84,10 @@ class Records:
     def belief(self, data: dict[str, Any]) -> None:
         """Queue one belief for the append-only world log."""
         self._queue.append((BELIEFS_FILE, json.dumps(scrub_data(data), ensure_ascii=False) + "\n"))
+
+    def audit(self, data: dict[str, Any]) -> None:
+        """Queue one satisfaction change for the audit trail."""
+        self._queue.append((AUDIT_FILE, json.dumps(scrub_data(data), ensure_ascii=False) + "\n"))
 
     def _close_rest(self) -> None:
         if self._resting is not None:

@@ -438,6 +438,17 @@ class Mind:
             extra=tuple(pet.impulses(now)),
         )
 
+    def may_muse(self) -> str | None:
+        """Why a hello would be out of place now, or None when it may be proposed."""
+        pet = self.pet
+        owner_quiet = pet.clock.utcnow() - (pet.last_interaction or pet.scheduler.started_at)
+        idle_needed = timedelta(minutes=float(self._opt(CONF_PROACTIVE_IDLE_MIN)) * pet.stretch)
+        if owner_quiet < idle_needed:
+            return "my owner was here recently"
+        if self.mused_for == self._stretch_key():
+            return "I already said hello in this quiet stretch"
+        return None
+
     def _stretch_key(self) -> str:
         last = self.pet.last_interaction
         return last.isoformat() if last else f"start:{self.pet.scheduler.started_at.isoformat()}"
@@ -486,7 +497,9 @@ class Mind:
             return f"took in the ruling on {data.get('edit')}", None
         if choice.act in (Act.REACH_OUT, Act.MUSE):
             return self._reach_out(choice, now, utc_now)
-        return self.pet.act_on(choice, now, signal), None
+        if choice.act is Act.NEED:
+            return self.pet.motivation.act(choice, now)
+        return f"nothing to do for {choice.act.value}", None
 
     def _take_signal(self, ref: str | None) -> Signal | None:
         if not ref or not ref.startswith("s"):
@@ -540,6 +553,7 @@ class Mind:
         cost: int,
         goal: Goal | None = None,
         delivery: InterruptDecision | None = None,
+        need: str | None = None,
     ) -> str:
         """Start a self-initiated turn through the remaining gates, then the slot."""
         pet = self.pet
@@ -547,17 +561,26 @@ class Mind:
         if decision is not Decision.ADMIT:
             if kind is TurnKind.FLUSH and decision is Decision.SKIP:
                 pet.turns.unflushed = False
+            if need is not None:
+                pet.motivation.defer(need, reason)
             return f"{kind.value}: {decision.value} ({reason})"
         if not pet.arbiter.try_take():
             if goal is not None:
                 self.considered[goal.id] = pet.clock.utcnow() + RETRY_SOON
+            if need is not None:
+                pet.motivation.defer(need, "a turn was in flight")
             return f"{kind.value}: deferred (a turn is in flight)"
         pet.apply(patch)
-        pet.spawn(self._async_turn(kind, now, goal, delivery))
+        pet.spawn(self._async_turn(kind, now, goal, delivery, need))
         return f"started a {kind.value} turn"
 
     async def _async_turn(
-        self, kind: TurnKind, now: datetime, goal: Goal | None, delivery: InterruptDecision | None
+        self,
+        kind: TurnKind,
+        now: datetime,
+        goal: Goal | None,
+        delivery: InterruptDecision | None,
+        need: str | None = None,
     ) -> None:
         pet = self.pet
         try:
@@ -568,14 +591,16 @@ class Mind:
         finally:
             pet.arbiter.release()
         if delivery is not None and outcome.ok and outcome.say:
-            await self._deliver(outcome.say, delivery, goal)
+            await self._deliver(outcome.say, delivery, goal, need)
         elif kind is TurnKind.FLUSH and outcome.say:
             await pet.messenger.async_deliver(outcome.say, pet.clock.utcnow())
+        elif need is not None:
+            pet.motivation.defer(need, "the turn ended without a line to send")
         if goal is not None and outcome.ok and not outcome.say:
             self.considered[goal.id] = pet.clock.utcnow() + SILENT_AGAIN_AFTER
 
     def _reach_out(
-        self, choice: Candidate, now: datetime, utc_now: datetime
+        self, choice: Candidate, now: datetime, utc_now: datetime, need: str | None = None
     ) -> tuple[str, dict[str, Any] | None]:
         """Gate 2 for a reach-out that passed gate 1, then the turn if it is worth it."""
         pet = self.pet
@@ -583,21 +608,39 @@ class Mind:
             pet.turns.goals.get(choice.ref) if choice.act is Act.REACH_OUT and choice.ref else None
         )
         if choice.act is Act.MUSE:
-            self.mused_for = self._stretch_key()
+            self.mused_for = self._stretch_key()  # one hello per quiet stretch, whoever asks
         decision, reason, retry_at, _ = self._gates(d.PROACTIVE_COST, now)
         if decision is not Decision.ADMIT:
             if goal is not None:
                 self.considered[goal.id] = retry_at or (utc_now + SILENT_AGAIN_AFTER)
-            elif decision is Decision.DEFER:
+            elif decision is Decision.DEFER and need is None:
                 self.mused_for = None  # try again when the cooldown ends
+            if need is not None:
+                pet.motivation.defer(need, reason)
             return f"{choice.act.value}: {decision.value} ({reason})", None
         verdict = self.interrupt_decision(goal, now)
         if verdict.outcome is Outcome.SILENT:
             self._silent(choice, verdict, now, goal)
+            pet.motivation.outcome(need, Outcome.SILENT, verdict.reason)
             return f"chose not to interrupt: {verdict.reason}", verdict.to_dict()
         kind = TurnKind.REACH_OUT if goal is not None else TurnKind.PROACTIVE
-        done = self._start(kind, now, cost=d.PROACTIVE_COST, goal=goal, delivery=verdict)
+        done = self._start(kind, now, cost=d.PROACTIVE_COST, goal=goal, delivery=verdict, need=need)
         return done, verdict.to_dict()
+
+    def reach_out_for_need(
+        self, need: str, goal: Goal | None, now: datetime
+    ) -> tuple[str, dict[str, Any] | None]:
+        """A need asked to reach out (about a goal, or just to say hello): the same gates."""
+        choice = (
+            Candidate(Act.REACH_OUT, 1.0, goal.text, goal.id)
+            if goal is not None
+            else Candidate(Act.MUSE, 1.0, "saying hello, because I miss my owner")
+        )
+        return self._reach_out(choice, now, self.pet.clock.utcnow(), need=need)
+
+    def dream_for_need(self, now: datetime) -> str:
+        """A need asked to consolidate: a dream fold, through the same gates."""
+        return self._dream(now, need="coherence")
 
     def interrupt_decision(self, goal: Goal | None, now: datetime) -> InterruptDecision:
         """Gate 2 for a reach-out about `goal` (or a musing, when None)."""
@@ -643,7 +686,9 @@ class Mind:
             },
         )
 
-    async def _deliver(self, text: str, verdict: InterruptDecision, goal: Goal | None) -> Outcome:
+    async def _deliver(
+        self, text: str, verdict: InterruptDecision, goal: Goal | None, need: str | None = None
+    ) -> Outcome:
         """SPEAK or SUGGEST, count it, remember it, close the goal, tell the bus."""
         pet = self.pet
         outcome = verdict.outcome
@@ -675,6 +720,8 @@ class Mind:
                 "factors": verdict.factors.to_dict(),
             },
         )
+        pet.motivation.outcome(need, outcome, reason)
+        pet.motivation.witnessed("connection", f"reached out ({outcome.value})")
         self._flush_files()
         pet.mark_changed()
         return outcome
@@ -778,11 +825,11 @@ class Mind:
             return False
         return bool(self.dream_backlog())
 
-    def _dream(self, now: datetime) -> str:
+    def _dream(self, now: datetime, need: str | None = None) -> str:
         """One dream tick: fold the oldest finished day (a night's first fold is what costs)."""
         night, _ = self.dream_spent
         first = night != self._night(now)
-        return self._start(TurnKind.DREAM, now, cost=d.DREAM_COST if first else 0)
+        return self._start(TurnKind.DREAM, now, cost=d.DREAM_COST if first else 0, need=need)
 
     async def _async_fold(self, now: datetime) -> tuple[str, int, bool]:
         """Fold the oldest waiting day; returns (day, facts kept, ok). Progress persists."""
@@ -803,6 +850,7 @@ class Mind:
             self.records.journal(
                 pet.clock.now(), None, f"slept on it: folded {day} into what I keep ({kept} facts)"
             )
+            pet.motivation.witnessed("coherence", f"folded {day}")
         self._dirty = True
         pet.mark_changed()
         return day, kept, outcome.ok
@@ -832,6 +880,7 @@ class Mind:
             line = (
                 f"read and shelved {name} ({len(chunks)} passage{'s' if len(chunks) != 1 else ''})"
             )
+            pet.motivation.witnessed("understanding", f"read {name}")
         else:
             line = f"could not read {name}: {reason}"
         self.records.journal(pet.clock.now(), None, line)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
@@ -22,6 +23,7 @@ import yaml
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
+from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.event import (
     async_call_later,
     async_track_point_in_utc_time,
@@ -70,12 +72,13 @@ from .core.power import STRETCH, BackoffLevel, PowerState, backoff_level
 from .core.reactions import compute_nudge_patch, parse_nudge_kind
 from .core.reflexes import compute_reflex_patch
 from .core.scheduler import At, CostTier, Idle, Interval, Job, Outcome, Scheduler
-from .core.signals import Signal, SignalKind
+from .core.signals import SignalKind
 from .core.state import PersonalityState, parse_instant
 from .core.world import Belief
 from .journal import BELIEFS_FILE
 from .messenger import Messenger
 from .mind import SITUATION_FILE, Mind
+from .motivation import NEEDS_FILE, Motivation
 from .portrait import render_face
 from .proposals import SoulKeeper
 from .recall import Recall
@@ -91,6 +94,7 @@ GOALS_FILE = "goals.md"
 WATCHED_FILES = (
     FACES_FILE,
     GOALS_FILE,
+    NEEDS_FILE,
     "soul/PERSONA.md",
     "soul/CONSTITUTION.md",
     "memory/facts.md",
@@ -173,6 +177,7 @@ class Pet:
         self._timer: CALLBACK_TYPE | None = None
         self.armed_at: datetime | None = None  # when the one timer fires next
         self._must_save = False
+        self._last_save_failed = False
         self._nudged_at: dict[str, datetime] = {}
         self._faces_stamp: tuple[float, int] | None = None
         self._png_cache: dict[str, bytes] = {}
@@ -190,7 +195,9 @@ class Pet:
         self.history = VaultHistory(self.vault)
         self.shelf = Shelf(self.vault, vectors=bool(self.options[CONF_SHELF_VECTORS]))
         self.recall = Recall(self.vault, self.name)
+        self.mind.records.on_line = self.recall.add_line
         self.soul = SoulKeeper(hass, self)
+        self.motivation = Motivation(self, seed=entry.entry_id)
         self.journal_days: set[str] = set()
         self._stamps: dict[str, Any] = {}
         self._situation_written = ""
@@ -210,6 +217,7 @@ class Pet:
         await self.turns.async_load_files()
         await self.hass.async_add_executor_job(self._prepare_vault, self.clock.now().date())
         self.soul.restore(data.get("proposals"))
+        self.motivation.restore(data.get("needs"))
         self._situation_written = await self.hass.async_add_executor_job(self._read_situation)
         self._register_jobs()
         self.scheduler.restore(_parse_stamps(data.get("jobs")))
@@ -325,6 +333,7 @@ class Pet:
             "replies": self.messenger.to_dict(),
             "mind": self.mind.to_dict(),
             "proposals": self.soul.to_list(),
+            "needs": self.motivation.to_dict(),
         }
 
     def mark_changed(self) -> None:
@@ -340,8 +349,10 @@ class Pet:
         self._must_save = False
         try:
             await self.store.async_save(self.snapshot())
+            self._last_save_failed = False
         except Exception:
             self._must_save = True  # try again on the next checkpoint
+            self._last_save_failed = True
             _LOGGER.exception("Could not write the checkpoint for %s", self.name)
             return False
         return True
@@ -416,12 +427,38 @@ class Pet:
         return STRETCH[self.level]
 
     def impulses(self, now: datetime) -> list[Candidate]:
-        """Impulses from other organs for the mind to appraise (none yet)."""
-        return []
+        """Impulses from the needs, for the mind to appraise with everything else."""
+        return self.motivation.impulses(now)
 
-    def act_on(self, choice: Candidate, now: datetime, signal: Signal | None) -> str:
-        """ACT for intentions other organs own (none yet)."""
-        return f"nothing to do for {choice.act.value}"
+    def health_problems(self) -> list[str]:
+        """What the pet finds wrong with its own body (its need for security checks these)."""
+        problems = []
+        if self._must_save and self._last_save_failed:
+            problems.append("my checkpoint could not be written")
+        if not os.access(self.vault.root, os.W_OK):
+            problems.append("my vault is not writable")
+        if self.turns.failure is not None:
+            problems.append(f"I cannot reach my thinking place ({self.turns.failure})")
+        for entity_id in (
+            self.options.get(CONF_BATTERY_ENTITY),
+            self.options.get(CONF_CHARGING_ENTITY),
+        ):
+            state = self.hass.states.get(entity_id) if entity_id else None
+            if entity_id and (state is None or state.state in ("unavailable", "unknown")):
+                problems.append(f"my battery sensor {entity_id} is not answering")
+        if problems:
+            ir.async_create_issue(
+                self.hass,
+                DOMAIN,
+                f"health_{self.entry.entry_id}",
+                is_fixable=False,
+                severity=ir.IssueSeverity.WARNING,
+                translation_key="health",
+                translation_placeholders={"name": self.name, "problems": "; ".join(problems)},
+            )
+        else:
+            ir.async_delete_issue(self.hass, DOMAIN, f"health_{self.entry.entry_id}")
+        return problems
 
     def refresh_situation(self) -> None:
         """Write situation.md when the picture changed."""
@@ -505,6 +542,7 @@ class Pet:
     def _prepare_vault(self, today: date) -> None:
         """Blocking, at start: the history, the shelf's index, recall, what the vault holds."""
         self.history.ensure()
+        self.motivation.load_file()
         self.shelf.load()
         self.recall.load(today)
         self._stamps = self._scan_vault(self.mind.folded_until, today)
@@ -541,6 +579,8 @@ class Pet:
             if before.get(rel) != stamp:
                 await self._async_file_changed(rel)
         for change in self.shelf.changes(stamps["shelf"]):
+            if change.change != "removed":
+                self.motivation.context("understanding")  # something new to read
             self.mind.post(
                 SignalKind.SHELF_DROP,
                 {
@@ -557,6 +597,8 @@ class Pet:
     async def _async_file_changed(self, rel: str) -> None:
         if rel == FACES_FILE:
             await self._async_check_faces_file()
+        elif rel == NEEDS_FILE:
+            await self.hass.async_add_executor_job(self.motivation.load_file)
         elif rel.startswith("soul/"):
             await self.turns.async_load_soul()
         elif rel == GOALS_FILE:

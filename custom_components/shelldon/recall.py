@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Final
 
-from .core.dream import parse_day
+from .core.dream import parse_day, worth_keeping
 from .core.knowledge import Chunk, Index
 from .core.memory import parse_facts
 from .vault import Vault, VaultError
@@ -42,7 +42,8 @@ class Recall:
                 path = f"journal/{day}.md"
                 if self.vault.exists(path):
                     for line in parse_day(self.vault.read_text(path)):
-                        self._lines.append((day, line.render()))
+                        if worth_keeping(line, self.author):  # never routine, never the shelf
+                            self._lines.append((day, line.render()))
         except (OSError, VaultError):
             pass
         self._rebuild()
@@ -67,7 +68,11 @@ class Recall:
         )
 
     def add_line(self, day: str, line: str) -> None:
-        """A journal line just written."""
+        """A journal line just written (ignored if it is routine or cites the shelf)."""
+        parsed = parse_day(line)
+        if not parsed or not worth_keeping(parsed[0], self.author):
+            return
+        line = parsed[0].render()
         self._lines.append((day, line))
         if len(self._lines) > MAX_LINES * 1.2:
             self._rebuild()
@@ -83,6 +88,6 @@ class Recall:
     def recall(self, query: str, limit: int = 3) -> list[str]:
         """Prompt lines for what bears on `query`, facts first when they tie."""
         lines = []
-        for hit in self.index.search(query, limit=limit, min_score=0.3):
+        for hit in self.index.search(query, limit=limit, relative=0.3):
             lines.append(f"({hit.chunk.blurb}) {hit.chunk.text}")
         return lines

@@ -18,6 +18,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .core.activity import Activity
+from .core.needs import DEFAULT_NEEDS
 from .core.power import BackoffLevel
 from .entity import PetEntity
 from .pet import Pet
@@ -65,6 +66,22 @@ def _activity_attrs(pet: Pet) -> dict[str, Any]:
         "token_pressure": round(mind.token_pressure, 3),
         "interruptions_today": mind.interruptions_today(pet.clock.now()),
         "last_choice": (record.choice or {}).get("about") if record else None,
+    }
+
+
+def _execution_rate(pet: Pet) -> float | None:
+    rate = pet.motivation.state.execution_rate
+    return None if rate is None else round(rate * 100, 1)
+
+
+def _execution_attrs(pet: Pet) -> dict[str, Any]:
+    state = pet.motivation.state
+    return {
+        "proposed": state.proposed,
+        "resolved_with_evidence": state.resolved,
+        "deferred": state.deferred,
+        "self_reports": state.self_reports,
+        "pending": sorted(state.pending),
     }
 
 
@@ -151,6 +168,23 @@ SENSORS: tuple[PetSensorDescription, ...] = (
         options=[state.value for state in Activity],
         value_fn=lambda pet: pet.mind.state.value,
         attrs_fn=_activity_attrs,
+    ),
+    PetSensorDescription(
+        key="top_need",
+        translation_key="top_need",
+        device_class=SensorDeviceClass.ENUM,
+        options=[need.name for need in DEFAULT_NEEDS],
+        value_fn=lambda pet: pet.motivation.top_need,
+        attrs_fn=lambda pet: pet.motivation.attributes(),
+    ),
+    PetSensorDescription(
+        key="execution_rate",
+        translation_key="execution_rate",
+        entity_category=EntityCategory.DIAGNOSTIC,
+        native_unit_of_measurement=PERCENTAGE,
+        state_class=SensorStateClass.MEASUREMENT,
+        value_fn=_execution_rate,
+        attrs_fn=_execution_attrs,
     ),
     PetSensorDescription(
         key="last_interaction",

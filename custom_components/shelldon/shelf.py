@@ -47,6 +47,7 @@ class Shelf:
         self.vectors = vectors
         self.index = Index(vectorizer=trigram_vector if vectors else None)
         self.seen: dict[str, dict[str, Any]] = {}  # doc -> stamp, status, chunks, reason
+        self.queued: dict[str, Stamp] = {}  # noticed, waiting for the mind to read it
         self._refused_links: set[str] = set()
 
     # ------------------------------------------------------------------ blocking
@@ -85,11 +86,16 @@ class Shelf:
         """What differs from what was already seen (a failed document only when it changed)."""
         out = []
         for doc, stamp in sorted(stamps.items()):
+            if self.queued.get(doc) == stamp:
+                continue  # already noticed; the mind will read it
             seen = self.seen.get(doc)
             if seen is None:
                 out.append(ShelfChange(doc, "new"))
             elif tuple(seen["stamp"]) != stamp:
                 out.append(ShelfChange(doc, "changed"))
+            else:
+                continue
+            self.queued[doc] = stamp
         out.extend(ShelfChange(doc, "removed") for doc in sorted(set(self.seen) - set(stamps)))
         return out
 
@@ -104,7 +110,8 @@ class Shelf:
             return (
                 [],
                 stamp,
-                f"it is {stamp[1] // 1024} KB; the shelf takes up to {MAX_DOC_BYTES // 1024} KB",
+                f"it is {-(-stamp[1] // 1024)} KB; "
+                f"the shelf takes up to {MAX_DOC_BYTES // 1024} KB",
             )
         try:
             text = self.vault.read_text(doc, MAX_DOC_BYTES)
@@ -144,6 +151,7 @@ class Shelf:
     ) -> None:
         """Record what reading a document gave (index it, or mark it seen as failed)."""
         self.index.remove_doc(doc)
+        self.queued.pop(doc, None)
         if reason is not None:
             self.seen[doc] = {
                 "stamp": list(stamp or (0.0, 0)),
@@ -159,7 +167,8 @@ class Shelf:
         """A document left the shelf."""
         self.index.remove_doc(doc)
         self.seen.pop(doc, None)
+        self.queued.pop(doc, None)
 
     def search(self, query: str, limit: int = 3) -> list[Hit]:
         """Chunks worth citing for a query."""
-        return self.index.search(query, limit=limit, min_score=0.5)
+        return self.index.search(query, limit=limit, relative=0.3)

@@ -103,6 +103,7 @@ class Turns:
         self.last_mark: dict[str, Any] = {}
         self.unflushed = False
         self._failure: str | None = None
+        self.last_topic = ""  # what the owner last talked about
 
     # ------------------------------------------------------------------ persistence
 
@@ -287,6 +288,8 @@ class Turns:
             request = self.request(
                 TurnKind.OWNER, now, new=(PromptLine("message", room, sender, "owner", text),)
             )
+            self.last_topic = text
+            pet.motivation.witnessed("connection", "my owner talked with me")
             return await self._run(request, heard, TurnKind.OWNER)
         finally:
             pet.arbiter.release()
@@ -544,6 +547,11 @@ class Turns:
             _LOGGER.warning(
                 "%s could not think (%s); answering without the model", self.pet.name, err.cause
             )
+
+    @property
+    def failure(self) -> str | None:
+        """Why the brain last failed, until it works again."""
+        return self._failure
 
     def _recovered(self) -> None:
         if self._failure is not None:

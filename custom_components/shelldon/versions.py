@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import shutil
 import subprocess
+import threading
 from datetime import datetime
 from pathlib import Path
 from typing import Final
@@ -39,6 +40,7 @@ class VaultHistory:
         self.git = git if git is not None else shutil.which("git")
         self._ready = False
         self._failed = False
+        self._lock = threading.Lock()  # one git at a time in the vault
 
     @property
     def uses_git(self) -> bool:
@@ -81,14 +83,15 @@ class VaultHistory:
         self.ensure()
         if not self.uses_git:
             return False
-        try:
-            if not self._run("status", "--porcelain").stdout.strip():
+        with self._lock:
+            try:
+                if not self._run("status", "--porcelain").stdout.strip():
+                    return False
+                self._run("add", "-A")
+                self._run("commit", "-q", "--no-verify", "-m", message)
+            except (OSError, subprocess.SubprocessError) as err:
+                _LOGGER.warning("Could not record the vault's history: %s", err)
                 return False
-            self._run("add", "-A")
-            self._run("commit", "-q", "--no-verify", "-m", message)
-        except (OSError, subprocess.SubprocessError) as err:
-            _LOGGER.warning("Could not record the vault's history: %s", err)
-            return False
         return True
 
     def keep_previous(self, rel: str, now: datetime) -> Path | None:

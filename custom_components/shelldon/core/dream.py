@@ -25,7 +25,9 @@ _CITES: Final = re.compile(r"\[\d+[–-]\d+\]|\.(?:md|txt) \[", re.I)
 _ROUTINE: Final = re.compile(
     r"^(?:noticed:|thought about|chose silence|let it go|reached out|slept on it|drifted off|"
     r"woke from|the machine slept|as I expected|I expected|read and shelved|could not read|"
-    r"settled |asked \(|filed a reminder|ruling:|refused:|edited |proposed )",
+    r"settled |asked \(|filed a reminder|ruling:|refused:|edited |proposed |took .* off my shelf|"
+    r"tested my |browsed my shelf|my plan:|a musing:|checked my health|compared my persona|"
+    r"looked back at|my owner (?:done|dropped) )",
     re.I,
 )
 _KEEP_FIRST: Final = re.compile(r"^(?:noted:|promised)", re.I)
@@ -52,6 +54,8 @@ def backlog(days: Iterable[str], folded_until: str | None, today: date) -> list[
             when = date.fromisoformat(day)
         except ValueError:
             continue
+        if when.isoformat() != day:
+            continue  # "20261126" and friends would sort and compare wrongly
         if when < today and (folded_until is None or day > folded_until):
             out.append(day)
     return out
@@ -78,33 +82,36 @@ def _priority(line: DayLine, pet: str) -> int:
     return 1  # what the pet said
 
 
-def distill(text: str, pet: str, budget: int = PART_CHARS) -> list[str]:
-    """The parts of a day worth consolidating, each under `budget` characters, in time order.
+def worth_keeping(line: DayLine, pet: str) -> bool:
+    """Whether a journal line may feed memory (recall, the dream): no routine, no shelf content."""
+    return _priority(line, pet.lower()) >= 0
 
-    When the day is too long for the budget, lower-priority lines go first; a day is never cut
-    into more parts than its best lines need (the rest of a very long day is let go).
+
+def distill(text: str, pet: str, budget: int = PART_CHARS) -> list[str]:
+    """What of a day is worth consolidating: one part under `budget` characters, time ordered.
+
+    The best lines are kept first (what was noted, then the owner's words, then what the pet
+    said; the more informative first within each); when the day is longer than the budget the
+    rest is let go, so a day is always one small request. Returns [] when nothing is worth it.
     """
-    lines = [(i, line, _priority(line, pet.lower())) for i, line in enumerate(parse_day(text))]
-    kept: list[tuple[int, str]] = []
+    pet = pet.lower()
+    lines = parse_day(text)
+    ranked = sorted(
+        (
+            (-_priority(line, pet), -len(set(line.text.lower().split())), index)
+            for index, line in enumerate(lines)
+            if _priority(line, pet) >= 0
+        )
+    )
+    kept: list[int] = []
     seen: list[str] = []
-    for index, line, priority in sorted(lines, key=lambda item: -item[2]):
-        if priority < 0:
-            continue
+    size = 0
+    for _, _, index in ranked:
+        line = lines[index]
         rendered = line.render()[:LINE_CHARS]
-        if any(same_fact(line.text, other) for other in seen[-200:]):
+        if size + len(rendered) + 1 > budget or any(same_fact(line.text, o) for o in seen[-200:]):
             continue
         seen.append(line.text)
-        kept.append((index, rendered))
-    kept.sort()
-    parts: list[str] = []
-    current: list[str] = []
-    size = 0
-    for _, rendered in kept:
-        if current and size + len(rendered) + 1 > budget:
-            parts.append("\n".join(current))
-            current, size = [], 0
-        current.append(rendered)
+        kept.append(index)
         size += len(rendered) + 1
-    if current:
-        parts.append("\n".join(current))
-    return parts
+    return ["\n".join(lines[i].render()[:LINE_CHARS] for i in sorted(kept))] if kept else []

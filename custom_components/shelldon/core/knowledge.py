@@ -34,11 +34,14 @@ STOPWORDS: Final = frozenset(_STOP_TEXT.split())
 Vectorizer = Callable[[str], dict[str, float]]
 
 
+def _term(word: str) -> str:
+    word = word.lower().strip("'’-")
+    return word[:-2] if word.endswith(("'s", "’s")) else word  # petrichor's -> petrichor
+
+
 def terms(text: str) -> list[str]:
-    """Lowercase search terms, stopwords out."""
-    return [
-        t for t in (m.lower().strip("'-") for m in _TOKEN.findall(text)) if t and t not in STOPWORDS
-    ]
+    """Lowercase search terms, possessives folded, stopwords out."""
+    return [t for t in (_term(m) for m in _TOKEN.findall(text)) if t and t not in STOPWORDS]
 
 
 @dataclass(frozen=True)
@@ -89,8 +92,15 @@ def _title(doc: str, text: str) -> str:
 
 def _paragraphs(text: str) -> Iterable[tuple[int, int]]:
     """(start, end) of each paragraph (blank-line separated), whitespace trimmed."""
-    for match in re.finditer(r"\S(?:.*?\S)?(?=\n\s*\n|\Z)", text, re.S):
-        yield match.start(), match.end()
+    start = 0
+    for separator in [*re.finditer(r"\n[ \t]*\n\s*", text), None]:
+        end = separator.start() if separator is not None else len(text)
+        block = text[start:end]
+        if block.strip():
+            lead = len(block) - len(block.lstrip())
+            yield start + lead, start + len(block.rstrip())
+        if separator is not None:
+            start = separator.end()
 
 
 def _split_long(text: str, start: int, end: int, budget: int) -> Iterable[tuple[int, int]]:
@@ -189,8 +199,11 @@ class Index:
     def __len__(self) -> int:
         return len(self.chunks)
 
-    def search(self, query: str, limit: int = 4, min_score: float = 0.0) -> list[Hit]:
-        """The best chunks for a query, best first."""
+    def search(
+        self, query: str, limit: int = 4, min_score: float = 0.0, relative: float = 0.0
+    ) -> list[Hit]:
+        """The best chunks for a query, best first (`relative`: drop hits under that share of
+        the best one's score, so a lone strong match does not drag weak ones along)."""
         wanted = set(terms(query))
         if not wanted or not self.chunks:
             return []
@@ -201,11 +214,11 @@ class Index:
             for t in wanted
             if self._df[t]
         }
-        if not idf:
-            return []
         query_vector = (
             self.vectorizer(query) if self.vectorizer is not None and self._vectors else None
         )
+        if not idf and query_vector is None:
+            return []
         scored: list[Hit] = []
         for index, counts in enumerate(self._tf):
             score = 0.0
@@ -221,6 +234,9 @@ class Index:
             if score > min_score:
                 scored.append(Hit(self.chunks[index], score * self.weights[index]))
         scored.sort(key=lambda hit: hit.score, reverse=True)
+        if relative and scored:
+            floor = scored[0].score * relative
+            scored = [hit for hit in scored if hit.score >= floor]
         return scored[:limit]
 
 

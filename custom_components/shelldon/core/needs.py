@@ -1,0 +1,530 @@
+"""Motivation: ten needs that decay into tension, and an execution gate that wants evidence.
+
+Each need's satisfaction (0.5 floor … 3.0 ceiling) decays at its own rate (slower at night).
+Tension is dep² + importance × max(0, dep − threshold)² with dep = 3 − satisfaction, so needs
+rotate evenly at homeostasis and the hierarchy shows only in crisis. A cycle picks at most one
+action: the most tense need whose roll against its satisfaction's action probability passes
+(a need starved at the floor for 48 h is forced), and one of its actions, weighted, with a
+penalty for the recently chosen. Spontaneity (surplus, boredom noise, context) adds capped
+chances, never for security, integrity or coherence. A proposed action stays pending — and
+blocks its need — until it is resolved with evidence (only then is satisfaction marked, with the
+cross-need impact) or deferred with a reason. Deterministic given the random source and `now`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from itertools import pairwise
+from typing import Any, Final
+
+FLOOR: Final = 0.5
+CEILING: Final = 3.0
+CRISIS_THRESHOLD: Final = 1.0
+NIGHT_DECAY: Final = 0.5  # decay runs at half speed 22:00-06:00 local
+STALENESS_PENALTY: Final = 0.8  # a recently chosen action keeps 20 % of its weight
+STALE_FOR: Final = timedelta(hours=24)
+STARVATION: Final = timedelta(hours=48)
+NOISE_MAX: Final = 0.09  # boredom
+ECHO: Final = 0.08  # after a spontaneous fire, decaying over a day
+CONTEXT_BOOST: Final = 0.10
+NOISE_CAP: Final = 0.12  # all spontaneity together
+SURPLUS_THRESHOLD: Final = 12.0
+SAFETY: Final = frozenset({"security", "integrity", "coherence"})
+IMPACT: Final[dict[str, float]] = {"low": 0.5, "mid": 1.0, "high": 1.6}
+PROBABILITY: Final = ((0.5, 1.0), (1.0, 0.9), (1.5, 0.75), (2.0, 0.5), (2.5, 0.25), (3.0, 0.0))
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something concrete this pet can do for a need."""
+
+    name: str
+    impact: str  # low, mid, high
+    weight: float = 1.0
+    about: str = ""
+
+
+@dataclass(frozen=True)
+class Need:
+    """A need, how much it matters in a crisis, and how fast it fades."""
+
+    name: str
+    importance: int
+    decay_hours: float  # hours for satisfaction to fall by one
+    actions: tuple[Action, ...]
+
+
+DEFAULT_NEEDS: Final[tuple[Need, ...]] = (
+    Need("security", 10, 168, (Action("health_check", "mid", 1.0, "check my own health"),)),
+    Need(
+        "integrity",
+        9,
+        72,
+        (Action("persona_check", "mid", 1.0, "compare my persona with my constitution"),),
+    ),
+    Need("coherence", 8, 24, (Action("consolidate", "high", 1.0, "consolidate my memory"),)),
+    Need(
+        "closure",
+        7,
+        12,
+        (Action("follow_up", "high", 1.0, "follow up an open goal or promise"),),
+    ),
+    Need(
+        "autonomy",
+        6,
+        36,
+        (Action("plan_day", "mid", 1.0, "plan my own day from my goals"),),
+    ),
+    Need("connection", 5, 8, (Action("reach_out", "high", 1.0, "say hello to my owner"),)),
+    Need(
+        "competence",
+        4,
+        36,
+        (Action("self_test", "mid", 1.0, "test that I can still find what I keep"),),
+    ),
+    Need("understanding", 4, 8, (Action("read_shelf", "mid", 1.0, "read something on my shelf"),)),
+    Need(
+        "recognition",
+        2,
+        48,
+        (Action("review_feedback", "low", 1.0, "look back at what my owner said of me"),),
+    ),
+    Need(
+        "expression",
+        1,
+        8,
+        (Action("muse", "mid", 1.0, "write a musing in my journal"),),
+    ),
+)
+
+CROSS_IMPACT: Final[dict[str, dict[str, float]]] = {
+    "expression": {"recognition": 0.25},
+    "connection": {"expression": 0.20},
+    "competence": {"recognition": 0.30},
+    "autonomy": {"integrity": 0.20},
+    "closure": {"coherence": 0.20},
+    "security": {"autonomy": 0.10},
+}
+
+
+def clamp(value: float) -> float:
+    """Satisfaction inside [FLOOR, CEILING]."""
+    return max(FLOOR, min(CEILING, value))
+
+
+def tension(satisfaction: float, importance: int, threshold: float = CRISIS_THRESHOLD) -> float:
+    """dep² + importance × max(0, dep − threshold)²."""
+    dep = CEILING - satisfaction
+    return dep * dep + importance * max(0.0, dep - threshold) ** 2
+
+
+def action_probability(satisfaction: float) -> float:
+    """The seed's table, interpolated: always act at the floor, never at the ceiling."""
+    points = PROBABILITY
+    if satisfaction <= points[0][0]:
+        return points[0][1]
+    for (x0, y0), (x1, y1) in pairwise(points):
+        if satisfaction <= x1:
+            return y0 + (y1 - y0) * (satisfaction - x0) / (x1 - x0)
+    return 0.0
+
+
+def night_hours(start: datetime, end: datetime) -> float:
+    """Hours of [start, end) that fall at night (22:00-06:00, in start's zone)."""
+    total = 0.0
+    cursor = start
+    while cursor < end:
+        step = min(end, (cursor + timedelta(hours=1)).replace(minute=0, second=0, microsecond=0))
+        if step <= cursor:
+            step = end
+        if cursor.hour >= 22 or cursor.hour < 6:
+            total += (step - cursor).total_seconds() / 3600
+        cursor = step
+    return total
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A proposed action awaiting evidence (or a deferral)."""
+
+    need: str
+    action: str
+    proposed_at: datetime
+    forced: bool = False  # the starvation guard's: never deferrable
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """What a cycle chose: a need, an action, and why (for the trace)."""
+
+    need: str
+    action: Action
+    tension: float
+    probability: float
+    forced: bool
+    spontaneous: bool
+
+
+@dataclass
+class NeedsState:
+    """Satisfaction per need and everything the gate and spontaneity remember."""
+
+    satisfaction: dict[str, float]
+    updated: datetime
+    last_acted: dict[str, datetime] = field(default_factory=dict)
+    action_chosen: dict[str, datetime] = field(default_factory=dict)
+    floor_since: dict[str, datetime] = field(default_factory=dict)
+    pending: dict[str, Pending] = field(default_factory=dict)
+    surplus: float = 0.0
+    boredom: float = 0.0
+    echo_at: datetime | None = None
+    context: dict[str, float] = field(default_factory=dict)
+    proposed: int = 0
+    resolved: int = 0
+    deferred: int = 0
+    self_reports: int = 0
+
+    @classmethod
+    def fresh(cls, needs: tuple[Need, ...], now: datetime, satisfaction: float = 2.5) -> NeedsState:
+        """Every need comfortably satisfied."""
+        return cls({n.name: satisfaction for n in needs}, now)
+
+    @property
+    def execution_rate(self) -> float | None:
+        """Resolved with evidence over proposed (None before anything was proposed)."""
+        return self.resolved / self.proposed if self.proposed else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the checkpoint."""
+        iso = datetime.isoformat
+        return {
+            "satisfaction": {k: round(v, 4) for k, v in self.satisfaction.items()},
+            "updated": iso(self.updated),
+            "last_acted": {k: iso(v) for k, v in self.last_acted.items()},
+            "action_chosen": {k: iso(v) for k, v in self.action_chosen.items()},
+            "floor_since": {k: iso(v) for k, v in self.floor_since.items()},
+            "pending": {
+                k: {"action": p.action, "at": iso(p.proposed_at), "forced": p.forced}
+                for k, p in self.pending.items()
+            },
+            "surplus": round(self.surplus, 4),
+            "boredom": round(self.boredom, 4),
+            "echo_at": iso(self.echo_at) if self.echo_at else None,
+            "context": self.context,
+            "counts": [self.proposed, self.resolved, self.deferred, self.self_reports],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, needs: tuple[Need, ...], now: datetime) -> NeedsState:
+        """Back from plain data; anything unreadable gives a fresh state."""
+        try:
+            names = {n.name for n in needs}
+            state = cls(
+                {k: clamp(float(v)) for k, v in data["satisfaction"].items() if k in names},
+                datetime.fromisoformat(data["updated"]),
+                {k: datetime.fromisoformat(v) for k, v in data.get("last_acted", {}).items()},
+                {k: datetime.fromisoformat(v) for k, v in data.get("action_chosen", {}).items()},
+                {k: datetime.fromisoformat(v) for k, v in data.get("floor_since", {}).items()},
+                {
+                    k: Pending(
+                        k, str(v["action"]), datetime.fromisoformat(v["at"]), bool(v.get("forced"))
+                    )
+                    for k, v in data.get("pending", {}).items()
+                    if k in names
+                },
+                float(data.get("surplus", 0.0)),
+                float(data.get("boredom", 0.0)),
+                datetime.fromisoformat(data["echo_at"]) if data.get("echo_at") else None,
+                {str(k): float(v) for k, v in data.get("context", {}).items()},
+                *[int(x) for x in data.get("counts", [0, 0, 0, 0])],
+            )
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return cls.fresh(needs, now)
+        for need in needs:
+            state.satisfaction.setdefault(need.name, 2.5)
+        if state.updated.tzinfo is None:
+            return cls.fresh(needs, now)
+        return state
+
+
+@dataclass(frozen=True)
+class Change:
+    """One satisfaction change, for the audit trail."""
+
+    need: str
+    before: float
+    after: float
+    reason: str
+
+
+@dataclass
+class Pyramid:
+    """The needs, their settings, and the rules that move them."""
+
+    needs: tuple[Need, ...] = DEFAULT_NEEDS
+    crisis_threshold: float = CRISIS_THRESHOLD
+    night_decay: float = NIGHT_DECAY
+    starvation: timedelta = STARVATION
+
+    def by_name(self, name: str) -> Need:
+        """A need by name (KeyError if unknown)."""
+        for need in self.needs:
+            if need.name == name:
+                return need
+        raise KeyError(name)
+
+    # ------------------------------------------------------------------ time
+
+    def decay(self, state: NeedsState, now: datetime) -> None:
+        """Let satisfaction fade from `state.updated` to `now` (slower at night)."""
+        if now <= state.updated:
+            return
+        hours = (now - state.updated).total_seconds() / 3600
+        night = night_hours(state.updated, now)
+        effective = hours - night * (1 - self.night_decay)
+        for need in self.needs:
+            before = state.satisfaction[need.name]
+            after = clamp(before - effective / need.decay_hours)
+            state.satisfaction[need.name] = after
+            if after <= FLOOR and need.name not in state.floor_since:
+                state.floor_since[need.name] = now
+            elif after > FLOOR:
+                state.floor_since.pop(need.name, None)
+            if need.name not in SAFETY:
+                state.surplus += max(0.0, after - 2.5) * hours
+        state.boredom = min(NOISE_MAX, state.boredom + 0.01 * hours)
+        state.updated = now
+
+    def tensions(self, state: NeedsState) -> dict[str, float]:
+        """Every need's tension now."""
+        return {
+            n.name: tension(state.satisfaction[n.name], n.importance, self.crisis_threshold)
+            for n in self.needs
+        }
+
+    def top(self, state: NeedsState) -> str:
+        """The need with the most tension (ties: the one longest without action)."""
+        tensions = self.tensions(state)
+        return max(
+            self.needs,
+            key=lambda n: (round(tensions[n.name], 9), -_stamp(state.last_acted.get(n.name))),
+        ).name
+
+    # ------------------------------------------------------------------ choosing
+
+    def spontaneity(self, state: NeedsState, need: str, now: datetime) -> float:
+        """Extra chance from boredom, the echo of a recent spontaneous act, and context."""
+        if need in SAFETY:
+            return 0.0
+        echo = 0.0
+        if state.echo_at is not None:
+            echo = ECHO * max(0.0, 1 - (now - state.echo_at) / timedelta(hours=24))
+        return min(NOISE_CAP, state.boredom + echo + state.context.get(need, 0.0))
+
+    def choose(self, state: NeedsState, now: datetime, rng: random.Random) -> Proposal | None:
+        """At most one action for this cycle (needs with a pending action are blocked)."""
+        self.decay(state, now)
+        tensions = self.tensions(state)
+        for need in self.needs:  # the starvation guard comes first, and cannot be deferred
+            since = state.floor_since.get(need.name)
+            if (
+                need.name not in state.pending
+                and since is not None
+                and now - since >= self.starvation
+                and now - state.last_acted.get(need.name, since) >= self.starvation
+            ):
+                return self._propose(state, need, now, rng, tensions, 1.0, forced=True)
+        spontaneous = False
+        if state.surplus >= SURPLUS_THRESHOLD:
+            state.surplus = 0.0
+            candidates = [
+                n for n in self.needs if n.name not in SAFETY and n.name not in state.pending
+            ]
+            if candidates:
+                need = rng.choice(candidates)
+                state.echo_at = now
+                state.boredom = 0.0
+                return self._propose(state, need, now, rng, tensions, 1.0, spontaneous=True)
+        order = sorted(
+            (n for n in self.needs if n.name not in state.pending),
+            key=lambda n: (-round(tensions[n.name], 9), _stamp(state.last_acted.get(n.name))),
+        )
+        for need in order:
+            chance = action_probability(state.satisfaction[need.name])
+            extra = self.spontaneity(state, need.name, now)
+            roll = rng.random()
+            if roll < chance:
+                return self._propose(state, need, now, rng, tensions, chance)
+            if roll < chance + extra:
+                spontaneous = True
+                state.echo_at = now
+                return self._propose(
+                    state, need, now, rng, tensions, chance + extra, spontaneous=spontaneous
+                )
+        return None
+
+    def _propose(
+        self,
+        state: NeedsState,
+        need: Need,
+        now: datetime,
+        rng: random.Random,
+        tensions: Mapping[str, float],
+        probability: float,
+        *,
+        forced: bool = False,
+        spontaneous: bool = False,
+    ) -> Proposal:
+        weights = []
+        for action in need.actions:
+            chosen = state.action_chosen.get(f"{need.name}.{action.name}")
+            stale = chosen is not None and now - chosen < STALE_FOR
+            weights.append(action.weight * ((1 - STALENESS_PENALTY) if stale else 1.0))
+        if sum(weights) <= 0:
+            weights = [1.0] * len(need.actions)
+        action = rng.choices(need.actions, weights=weights)[0]
+        state.action_chosen[f"{need.name}.{action.name}"] = now
+        state.pending[need.name] = Pending(need.name, action.name, now, forced)
+        state.context.pop(need.name, None)
+        state.proposed += 1
+        if action.impact == "high":
+            state.boredom = 0.0
+        return Proposal(need.name, action, tensions[need.name], probability, forced, spontaneous)
+
+    # ------------------------------------------------------------------ the execution gate
+
+    def resolve(
+        self, state: NeedsState, need: str, evidence: str, now: datetime, *, trusted: bool = True
+    ) -> list[Change]:
+        """Close a pending action. Only trusted evidence marks satisfaction (and its cross-impact);
+        a bare self-report is counted apart and marks nothing."""
+        pending = state.pending.get(need)
+        if pending is None:
+            return []
+        del state.pending[need]
+        state.last_acted[need] = now
+        if not trusted:
+            state.self_reports += 1
+            return []
+        state.resolved += 1
+        spec = self.by_name(need)
+        action = next((a for a in spec.actions if a.name == pending.action), spec.actions[0])
+        changes = [self._mark(state, need, IMPACT[action.impact], f"{action.name}: {evidence}")]
+        for other, boost in CROSS_IMPACT.get(need, {}).items():
+            changes.append(self._mark(state, other, boost, f"cross-impact of {need}"))
+        return [c for c in changes if c.before != c.after]
+
+    def defer(self, state: NeedsState, need: str, reason: str, now: datetime) -> bool:
+        """Put a pending action off with a reason; False when it may not be (a forced one)."""
+        pending = state.pending.get(need)
+        if pending is None or pending.forced:
+            return False
+        del state.pending[need]
+        state.deferred += 1
+        return True
+
+    def _mark(self, state: NeedsState, need: str, amount: float, reason: str) -> Change:
+        before = state.satisfaction[need]
+        after = clamp(before + amount)
+        state.satisfaction[need] = after
+        if after > FLOOR:
+            state.floor_since.pop(need, None)
+        return Change(need, before, after, reason)
+
+    def nudge_context(self, state: NeedsState, need: str) -> None:
+        """Something in the world makes a need more likely to act (capped; not for safety needs)."""
+        if need not in SAFETY:
+            state.context[need] = min(CONTEXT_BOOST, state.context.get(need, 0.0) + CONTEXT_BOOST)
+
+
+def _stamp(value: datetime | None) -> float:
+    return value.timestamp() if value is not None else 0.0
+
+
+def parse_needs(data: Any) -> Pyramid:
+    """A pyramid from needs.yaml data (a closed schema); ValueError says what is wrong."""
+    if not isinstance(data, Mapping) or not set(data) <= {"needs", "settings"}:
+        raise ValueError("the file holds two keys: needs and settings")
+    settings = data.get("settings") or {}
+    if not isinstance(settings, Mapping) or not set(settings) <= {
+        "crisis_threshold",
+        "night_decay",
+        "starvation_hours",
+    }:
+        raise ValueError("settings may hold crisis_threshold, night_decay, starvation_hours")
+    overrides = data.get("needs") or {}
+    if not isinstance(overrides, Mapping):
+        raise ValueError("needs must map a need's name to its dials")
+    unknown = set(overrides) - {n.name for n in DEFAULT_NEEDS}
+    if unknown:
+        raise ValueError(f"unknown need(s): {', '.join(sorted(map(str, unknown)))}")
+    needs = []
+    for need in DEFAULT_NEEDS:
+        dials = overrides.get(need.name) or {}
+        if not isinstance(dials, Mapping) or not set(dials) <= {
+            "importance",
+            "decay_hours",
+            "weights",
+        }:
+            raise ValueError(f"{need.name}: dials are importance, decay_hours, weights")
+        importance = dials.get("importance", need.importance)
+        decay = dials.get("decay_hours", need.decay_hours)
+        if (
+            not isinstance(importance, int)
+            or isinstance(importance, bool)
+            or not 1 <= importance <= 10
+        ):
+            raise ValueError(f"{need.name}: importance must be a whole number 1-10")
+        if (
+            not isinstance(decay, int | float)
+            or isinstance(decay, bool)
+            or not 1 <= decay <= 24 * 365
+        ):
+            raise ValueError(f"{need.name}: decay_hours must be between 1 and 8760")
+        weights = dials.get("weights") or {}
+        if not isinstance(weights, Mapping) or not set(weights) <= {a.name for a in need.actions}:
+            raise ValueError(f"{need.name}: weights name this need's actions")
+        actions = []
+        for action in need.actions:
+            weight = weights.get(action.name, action.weight)
+            if (
+                not isinstance(weight, int | float)
+                or isinstance(weight, bool)
+                or not 0 <= weight <= 10
+            ):
+                raise ValueError(f"{need.name}.{action.name}: weight must be 0-10")
+            actions.append(replace(action, weight=float(weight)))
+        needs.append(Need(need.name, importance, float(decay), tuple(actions)))
+    threshold = settings.get("crisis_threshold", CRISIS_THRESHOLD)
+    night = settings.get("night_decay", NIGHT_DECAY)
+    starving = settings.get("starvation_hours", STARVATION.total_seconds() / 3600)
+    for name, value, lo, hi in (
+        ("crisis_threshold", threshold, 0.0, 2.5),
+        ("night_decay", night, 0.0, 1.0),
+        ("starvation_hours", starving, 1.0, 24 * 30),
+    ):
+        if not isinstance(value, int | float) or isinstance(value, bool) or not lo <= value <= hi:
+            raise ValueError(f"settings.{name} must be between {lo} and {hi}")
+    return Pyramid(tuple(needs), float(threshold), float(night), timedelta(hours=float(starving)))
+
+
+def needs_to_data(pyramid: Pyramid) -> dict[str, Any]:
+    """Plain data for needs.yaml (the inverse of parse_needs)."""
+    return {
+        "needs": {
+            n.name: {
+                "importance": n.importance,
+                "decay_hours": n.decay_hours,
+                "weights": {a.name: a.weight for a in n.actions},
+            }
+            for n in pyramid.needs
+        },
+        "settings": {
+            "crisis_threshold": pyramid.crisis_threshold,
+            "night_decay": pyramid.night_decay,
+            "starvation_hours": pyramid.starvation.total_seconds() / 3600,
+        },
+    }

@@ -1,0 +1,306 @@
+"""The pet's motivation, driven: needs become impulses the mind appraises, and real acts.
+
+Every half hour the pyramid (core.needs) may propose one action for its most pressing need;
+the proposal becomes an impulse the mind's APPRAISE weighs like any other, so it still passes
+gate 1, and a reach-out still passes gate 2, the budget and the slot. Each action is something
+this pet can really do, and it is resolved only with evidence the pet can check (a journal line
+written, a notification delivered, a document read, a goal closed, a day folded) or deferred with
+a reason. Every satisfaction change is one scrubbed line in the vault's `audit.log`.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any, Final
+
+import yaml
+
+from .brain.offline import MUSINGS
+from .core.activity import Activity
+from .core.appraisal import Act, Candidate
+from .core.goals import GoalKind
+from .core.needs import (
+    DEFAULT_NEEDS,
+    NeedsState,
+    Pyramid,
+    needs_to_data,
+    parse_needs,
+)
+from .core.salience import Outcome
+from .vault import VaultError
+
+if TYPE_CHECKING:
+    from .pet import Pet
+
+_LOGGER = logging.getLogger(__name__)
+
+NEEDS_FILE: Final = "needs.yaml"
+CYCLE: Final = timedelta(minutes=30)
+GIVE_UP_AFTER: Final = timedelta(hours=6)  # an impulse nobody acted on is deferred
+NEEDS_HEADER: Final = """\
+# shelldon's needs: importance (1-10) matters only in a crisis; decay_hours is how long it takes
+# satisfaction to fall by one (0.5 floor, 3.0 ceiling); weights tune each need's actions.
+# settings: crisis_threshold, night_decay (0-1: how fast needs fade at night), starvation_hours.
+# The pet may propose changes to this file; they wait for your approval.
+"""
+
+
+class Motivation:
+    """One pet's needs, the actions they propose, and the evidence that closes them."""
+
+    def __init__(self, pet: Pet, seed: str) -> None:
+        self.pet = pet
+        self.pyramid = Pyramid()
+        self.state = NeedsState.fresh(DEFAULT_NEEDS, pet.clock.utcnow())
+        self.rng = random.Random(seed)
+        self.last_cycle: datetime | None = None
+        self.offered: dict[str, datetime] = {}  # need -> when its impulse was first offered
+
+    # ------------------------------------------------------------------ files
+
+    def load_file(self) -> None:
+        """Blocking: seed needs.yaml, then read and validate it (defaults on any mistake)."""
+        vault = self.pet.vault
+        try:
+            vault.seed(
+                NEEDS_FILE, NEEDS_HEADER + yaml.safe_dump(needs_to_data(Pyramid()), sort_keys=False)
+            )
+            self.pyramid = parse_needs(yaml.safe_load(vault.read_text(NEEDS_FILE)))
+        except (ValueError, yaml.YAMLError, VaultError, OSError) as err:
+            _LOGGER.warning(
+                "%s/%s is not usable (%s); using the default needs", vault.root, NEEDS_FILE, err
+            )
+            self.pyramid = Pyramid()
+
+    def to_dict(self) -> dict[str, Any]:
+        """For the checkpoint."""
+        return {
+            "state": self.state.to_dict(),
+            "last_cycle": self.last_cycle.isoformat() if self.last_cycle else None,
+            "offered": {k: v.isoformat() for k, v in self.offered.items()},
+        }
+
+    def restore(self, data: Any) -> None:
+        """Back from the checkpoint."""
+        now = self.pet.clock.utcnow()
+        if not isinstance(data, dict):
+            return
+        self.state = NeedsState.from_dict(data.get("state"), self.pyramid.needs, now)
+        try:
+            self.last_cycle = (
+                datetime.fromisoformat(data["last_cycle"]) if data.get("last_cycle") else None
+            )
+            self.offered = {
+                k: datetime.fromisoformat(v) for k, v in (data.get("offered") or {}).items()
+            }
+        except (TypeError, ValueError):
+            self.last_cycle, self.offered = None, {}
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def top_need(self) -> str:
+        """The need with the most tension now."""
+        self.pyramid.decay(self.state, self.pet.clock.utcnow())
+        return self.pyramid.top(self.state)
+
+    def attributes(self) -> dict[str, Any]:
+        """Every need's satisfaction and tension (for the sensor)."""
+        tensions = self.pyramid.tensions(self.state)
+        out: dict[str, Any] = {}
+        for need in self.pyramid.needs:
+            out[f"{need.name}_satisfaction"] = round(self.state.satisfaction[need.name], 2)
+            out[f"{need.name}_tension"] = round(tensions[need.name], 2)
+        out["pending"] = sorted(self.state.pending)
+        return out
+
+    # ------------------------------------------------------------------ impulses
+
+    def impulses(self, now: datetime) -> list[Candidate]:
+        """The mind's view of what the needs want now (a new proposal at most every half hour)."""
+        utc_now = self.pet.clock.utcnow()
+        if self.last_cycle is None or utc_now - self.last_cycle >= CYCLE:
+            self.last_cycle = utc_now
+            if self.pet.initiative and self.pet.mind.token_pressure < 1.0:
+                proposal = self.pyramid.choose(self.state, utc_now, self.rng)
+                if proposal is not None:
+                    self.offered[proposal.need] = utc_now
+                    self.pet.mark_changed()
+        out = []
+        for need, since in list(self.offered.items()):
+            pending = self.state.pending.get(need)
+            if pending is None:
+                del self.offered[need]
+                continue
+            if utc_now - since >= GIVE_UP_AFTER and self.defer(need, "the moment passed"):
+                continue
+            action = next(a for a in self.pyramid.by_name(need).actions if a.name == pending.action)
+            tension = self.pyramid.tensions(self.state)[need]
+            # Below the standing impulses at homeostasis; above them only in a crisis.
+            score = 0.95 if pending.forced else 0.42 + min(0.4, tension / 20)
+            out.append(Candidate(Act.NEED, score, f"{need}: {action.about}", f"need:{need}"))
+        return out
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, choice: Candidate, now: datetime) -> tuple[str, dict[str, Any] | None]:
+        """Do the chosen need's action (ACT); returns what was done and any interrupt decision."""
+        need = (choice.ref or "need:").split(":", 1)[1]
+        self.offered.pop(need, None)
+        pending = self.state.pending.get(need)
+        if pending is None:
+            return f"{need}: nothing pending", None
+        handler = getattr(self, f"_do_{pending.action}", None)
+        if handler is None:
+            self.defer(need, f"no way to {pending.action}")
+            return f"{need}: cannot {pending.action}", None
+        return handler(need, now)
+
+    def _journal(self, need: str, now: datetime, text: str) -> tuple[str, None]:
+        """A silent act whose evidence is the journal line it writes."""
+        self.pet.mind.records.journal(now, None, text)
+        self.resolve(need, "journal line written")
+        return text, None
+
+    def _do_health_check(self, need: str, now: datetime) -> tuple[str, None]:
+        problems = self.pet.health_problems()
+        text = "checked my health: " + ("all well" if not problems else "; ".join(problems))
+        return self._journal(need, now, text)
+
+    def _do_persona_check(self, need: str, now: datetime) -> tuple[str, None]:
+        pet = self.pet
+        waiting = list(pet.soul.pending.values())
+        persona = pet.turns.identity.persona.strip()
+        text = "compared my persona with my constitution: " + (
+            "they agree" if persona and not waiting else f"{len(waiting)} edit(s) wait for my owner"
+        )
+        return self._journal(need, now, text)
+
+    def _do_plan_day(self, need: str, now: datetime) -> tuple[str, None]:
+        goals = [g for g in self.pet.turns.goals.open_goals() if g.kind is not GoalKind.ASK]
+        if goals:
+            plan = "; ".join(f"{g.text} ({g.id})" for g in goals[:3])
+            return self._journal(need, now, f"my plan: {plan}")
+        return self._journal(need, now, "my plan: no goals today; I'll keep an eye on my shelf")
+
+    def _do_self_test(self, need: str, now: datetime) -> tuple[str, None]:
+        pet = self.pet
+        if pet.shelf.index.chunks:
+            probe = pet.shelf.index.chunks[-1]
+            found = pet.shelf.search(probe.text[:80])
+            ok = bool(found) and found[0].chunk.doc == probe.doc
+            return self._journal(
+                need, now, f"tested my shelf: {'found' if ok else 'could not find'} {probe.doc}"
+            )
+        facts = pet.recall.facts
+        if facts:
+            ok = bool(pet.recall.recall(facts[-1][0]))
+            return self._journal(
+                need, now, f"tested my memory: {'found' if ok else 'lost'} what I keep"
+            )
+        self.defer(need, "nothing kept yet to test")
+        return f"{need}: nothing to test yet", None
+
+    def _do_review_feedback(self, need: str, now: datetime) -> tuple[str, None]:
+        found = self.pet.recall.recall("thank thanks love great good well done")
+        if not found:
+            self.defer(need, "no feedback yet")
+            return f"{need}: no feedback yet", None
+        return self._journal(
+            need, now, f"looked back at what my owner said of me: {found[0][:160]}"
+        )
+
+    def _do_muse(self, need: str, now: datetime) -> tuple[str, None]:
+        feeling = self.pet.mood_face.feeling
+        options = MUSINGS.get(feeling, MUSINGS["content"])
+        return self._journal(need, now, f"a musing: {self.rng.choice(options)}")
+
+    def _do_read_shelf(self, need: str, now: datetime) -> tuple[str, None]:
+        pet = self.pet
+        topic = pet.turns.last_topic
+        hits = pet.shelf.search(topic) if topic else []
+        if hits:
+            return self._journal(
+                need, now, f"browsed my shelf about {topic[:60]}: {hits[0].chunk.cite}"
+            )
+        if pet.shelf.index.chunks:
+            return self._journal(need, now, f"browsed my shelf: {pet.shelf.index.chunks[0].blurb}")
+        self.defer(need, "nothing on my shelf")
+        return f"{need}: nothing on my shelf", None
+
+    def _do_consolidate(self, need: str, now: datetime) -> tuple[str, None]:
+        mind = self.pet.mind
+        if not mind.dream_backlog():
+            self.defer(need, "nothing to consolidate")
+            return f"{need}: nothing to consolidate", None
+        if mind.state is not Activity.DREAM:  # one way to consolidate: the night's dream
+            self.defer(need, "I'll dream on it tonight")
+            return f"{need}: I'll dream on it tonight", None
+        return mind.dream_for_need(now), None  # resolved when the day is folded
+
+    def _do_reach_out(self, need: str, now: datetime) -> tuple[str, dict[str, Any] | None]:
+        if (why_not := self.pet.mind.may_muse()) is not None:
+            self.defer(need, why_not)
+            return f"{need}: {why_not}", None
+        return self.pet.mind.reach_out_for_need(need, None, now)
+
+    def _do_follow_up(self, need: str, now: datetime) -> tuple[str, dict[str, Any] | None]:
+        goals = sorted(
+            (g for g in self.pet.turns.goals.open_goals() if g.kind is GoalKind.REACH_OUT),
+            key=lambda g: g.due or datetime.max.replace(tzinfo=now.tzinfo),
+        )
+        if not goals:
+            self.defer(need, "no open goal or promise")
+            return f"{need}: no open goal to follow up", None
+        return self.pet.mind.reach_out_for_need(need, goals[0], now)
+
+    # ------------------------------------------------------------------ the gate
+
+    def resolve(self, need: str, evidence: str, *, trusted: bool = True) -> None:
+        """Close a pending action with evidence (marks satisfaction) or a self-report (does not)."""
+        for change in self.pyramid.resolve(
+            self.state, need, evidence, self.pet.clock.utcnow(), trusted=trusted
+        ):
+            self._audit(change.need, change.before, change.after, change.reason)
+        self.offered.pop(need, None)
+        self.pet.mark_changed()
+
+    def defer(self, need: str, reason: str) -> bool:
+        """Put a pending action off with a reason (never a forced one)."""
+        deferred = self.pyramid.defer(self.state, need, reason, self.pet.clock.utcnow())
+        if deferred:
+            self.offered.pop(need, None)
+            self.pet.mark_changed()
+        return deferred
+
+    def outcome(self, need: str | None, outcome: Outcome, reason: str) -> None:
+        """A reach-out made for a need ended: delivered is evidence, silence is a deferral."""
+        if need is None or need not in self.state.pending:
+            return
+        if outcome is Outcome.SILENT:
+            if not self.defer(need, f"chose not to interrupt ({reason})"):
+                self.resolve(need, "considered and chose silence", trusted=False)
+        else:
+            self.resolve(need, f"notification {outcome.value}")
+
+    def witnessed(self, need: str, evidence: str) -> None:
+        """Something the pet really did satisfies a need (resolving its pending action if any)."""
+        if need in self.state.pending:
+            self.resolve(need, evidence)
+
+    def context(self, need: str) -> None:
+        """The world nudges a need (a new document on the shelf: understanding)."""
+        self.pyramid.nudge_context(self.state, need)
+
+    def _audit(self, need: str, before: float, after: float, reason: str) -> None:
+        self.pet.mind.records.audit(
+            {
+                "at": self.pet.clock.utcnow().isoformat(),
+                "need": need,
+                "before": round(before, 3),
+                "after": round(after, 3),
+                "reason": reason,
+            }
+        )

@@ -1,0 +1,604 @@
+"""The knowledge shelf, lived through Home Assistant: drop a document, get a cited answer.
+
+A real Home Assistant in simulated time. Documents are written into the vault's
+`knowledge/reference/` folder as an owner would; the mind notices them in its SENSE scan (at most
+once a minute, on its own cadence), reads them as an ordinary act and answers from them with a
+citation. The real Anthropic SDK runs against a scripted model (HTTP mocked) where what the model
+is shown matters; the offline brain answers the rest. The shelf is cited, never remembered: the
+memory boundary is pinned here too.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+from unittest.mock import patch
+
+import pytest
+import respx
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.shelldon.const import CONF_API_KEY, CONF_MODEL, CONF_NAME, DOMAIN
+from custom_components.shelldon.core.activity import CADENCE_S, Activity
+from custom_components.shelldon.core.knowledge import chunk_document
+from custom_components.shelldon.pet import Pet
+from tests.anthropic_mock import API, KEY, ScriptedModel, mock_models
+from tests.common import async_live_for, async_live_until, async_setup_pet, local
+
+VAULT = "shelldon/shelldon"
+SHELF = "knowledge/reference"
+PETRICHOR_DOC = f"{SHELF}/petrichor.md"
+TEA_DOC = f"{SHELF}/tea.md"
+# A dormant mind ticks every 15 minutes; a drop is noticed at the next tick, read at once.
+ONE_TICK = timedelta(seconds=CADENCE_S[Activity.DORMANT] + 1)
+CITES = re.compile(r"\[\d+[–-]\d+\]")
+SHELF_HEADER = "- From your shelf (documents your owner gave you; cite what you use):"
+LINK_WARNING = "is a symlink; the shelf never follows links"
+
+PETRICHOR = """\
+# Petrichor
+
+Petrichor is the earthy smell of rain falling on dry ground. The word was coined by Isabel Bear \
+and Richard Thomas in 1964, in a paper for the journal Nature; they built it from the Greek \
+petra, stone, and ichor, the ethereal fluid that flows in the veins of the gods.
+
+People in many places know the smell long before they know its name. In parts of India, potters \
+once captured it by distilling baked clay into a perfume called mitti attar, sold as the scent \
+of the first monsoon rain, and it is still made in Kannauj today.
+
+## Where the smell comes from
+
+During a dry spell, plants give off oils that collect on rocks and in the soil. When the first \
+drops land, tiny bubbles carry those oils and the soil's own compounds up into the air as an \
+aerosol, and the wind spreads them far ahead of the storm.
+
+Much of the scent is geosmin, a compound made by soil bacteria called actinomycetes. The human \
+nose is remarkably sensitive to it: people can detect geosmin at around five parts per trillion, \
+which is why the smell of rain is so easy to notice, even from a distance.
+
+## Sources
+
+Bear and Thomas, Nature of argillaceous odour, Nature 201, 1964.
+"""
+
+TEA = """\
+# Brewing tea
+
+Green tea wants water well below boiling, around eighty degrees, and no more than two or three \
+minutes in the pot; hotter water or a longer steep draws out bitter tannins and the leaves \
+taste flat.
+
+Black tea is sturdier. Pour freshly boiled water over the leaves and steep for four or five \
+minutes, then take the leaves out so the cup does not stew.
+
+## Storing leaves
+
+Keep tea in an airtight tin away from light and heat.
+"""
+
+DEFINITION = "coined by Isabel Bear and Richard Thomas in 1964"
+
+
+@pytest.fixture(autouse=True)
+def production_loop(hass: HomeAssistant) -> None:
+    """Hours of life run with the loop as in production (debug mode makes them crawl)."""
+    hass.loop.set_debug(False)
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def pet_entry(hass: HomeAssistant, *, thinking: bool = False, **options: Any) -> MockConfigEntry:
+    """A pet: with an API key (a scripted model answers) or on the offline brain."""
+    data: dict[str, Any] = {CONF_NAME: "Shelldon"}
+    if thinking:
+        data |= {CONF_API_KEY: KEY, CONF_MODEL: "claude-haiku-4-5"}
+    entry = MockConfigEntry(
+        domain=DOMAIN, unique_id="shelldon", title="Shelldon", data=data, options=options
+    )
+    entry.add_to_hass(hass)
+    return entry
+
+
+@contextmanager
+def scripted(model: ScriptedModel) -> Iterator[respx.MockRouter]:
+    """The Anthropic API, answered by `model`."""
+    with respx.mock(assert_all_called=False) as router:
+        mock_models(router)
+        router.post(f"{API}/v1/messages").mock(side_effect=model)
+        yield router
+
+
+def vault(hass: HomeAssistant) -> Path:
+    return Path(hass.config.path(VAULT))
+
+
+def drop(hass: HomeAssistant, rel: str, content: str | bytes) -> Path:
+    """Put a file into the vault, as the owner would."""
+    path = vault(hass) / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    return path
+
+
+def jsonl(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def shelf_drops(hass: HomeAssistant) -> list[tuple[str, str]]:
+    """(doc, change) of every shelf_drop signal, in order."""
+    return [
+        (s["data"]["doc"], s["data"]["change"])
+        for s in jsonl(vault(hass) / "signals.jsonl")
+        if s["kind"] == "shelf_drop"
+    ]
+
+
+def journal(hass: HomeAssistant) -> str:
+    return "".join(p.read_text() for p in sorted((vault(hass) / "journal").glob("*.md")))
+
+
+def saved_index(hass: HomeAssistant) -> dict[str, Any]:
+    return json.loads((vault(hass) / "knowledge/index.json").read_text())
+
+
+def shelf_warnings(caplog: pytest.LogCaptureFixture, needle: str) -> list[str]:
+    return [
+        r.getMessage()
+        for r in caplog.records
+        if r.levelno == logging.WARNING and needle in r.getMessage()
+    ]
+
+
+def doc_chunks(pet: Pet, doc: str) -> list[Any]:
+    return [c for c in pet.shelf.index.chunks if c.doc == doc]
+
+
+async def ask(hass: HomeAssistant, freezer: FrozenDateTimeFactory, message: str) -> str:
+    """Ask the pet something, then let the engaged mind tick once; its reply."""
+    response = await hass.services.async_call(
+        DOMAIN, "tell", {"message": message}, blocking=True, return_response=True
+    )
+    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data
+    await async_live_for(hass, freezer, pet, timedelta(seconds=11))
+    return str(response["reply"])
+
+
+async def shelve(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, pet: Pet, *docs: tuple[str, str]
+) -> None:
+    """Drop documents one after another, each given one mind tick to be noticed and read."""
+    for rel, text in docs:
+        drop(hass, rel, text)
+        await async_live_for(hass, freezer, pet, ONE_TICK)
+
+
+def shelf_lines(content: str) -> list[str]:
+    """The shelf section of a request's machine text."""
+    lines = content.splitlines()
+    if SHELF_HEADER not in lines:
+        return []
+    start = lines.index(SHELF_HEADER) + 1
+    out = []
+    for line in lines[start:]:
+        if not line.startswith("  - "):
+            break
+        out.append(line[4:])
+    return out
+
+
+def span(line: str, doc: str) -> tuple[int, int]:
+    match = re.search(re.escape(doc) + r" \[(\d+)–(\d+)\]", line)
+    assert match, f"no citation of {doc} in {line!r}"
+    return int(match[1]), int(match[2])
+
+
+def distilled(content: str) -> list[str]:
+    """The journal lines a dream request carries."""
+    match = re.search(r"distilled:\n(.*?)\n\nWhat is already kept", content, re.S)
+    assert match, content
+    return match[1].splitlines()
+
+
+# ---------------------------------------------------------------------- drop, read, cite
+
+
+async def test_a_dropped_document_is_read_within_a_tick_and_cited_in_the_answer(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    model = ScriptedModel(owner={"intent": "answer from the shelf", "say": "It's a smell."})
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    with scripted(model):
+        pet = await async_setup_pet(hass, pet_entry(hass, thinking=True))
+        await shelve(hass, freezer, pet, (TEA_DOC, TEA))  # the shelf is not empty
+        assert pet.mind.state is Activity.DORMANT, "nobody spoke: the slowest cadence"
+        drop(hass, PETRICHOR_DOC, PETRICHOR)
+        await async_live_for(hass, freezer, pet, ONE_TICK)
+
+        assert shelf_drops(hass) == [(TEA_DOC, "new"), (PETRICHOR_DOC, "new")]
+        shelved = re.findall(r"read and shelved petrichor\.md \((\d+) passages\)", journal(hass))
+        assert len(shelved) == 1
+        chunks = doc_chunks(pet, PETRICHOR_DOC)
+        assert int(shelved[0]) == len(chunks) >= 2
+        saved = saved_index(hass)
+        assert saved["seen"][PETRICHOR_DOC]["status"] == "read"
+        assert saved["seen"][PETRICHOR_DOC]["chunks"] == len(chunks)
+        assert sorted({c["doc"] for c in saved["chunks"]}) == [PETRICHOR_DOC, TEA_DOC]
+
+        await ask(hass, freezer, "what is petrichor?")
+
+    (owner,) = [body for kind, body in model.calls if kind == "owner"]
+    lines = shelf_lines(owner["messages"][0]["content"])
+    assert lines, "the machine section shows the shelf"
+    first = lines[0]
+    assert f"({PETRICHOR_DOC} [" in first
+    assert DEFINITION in first
+    start, end = span(first, PETRICHOR_DOC)
+    assert DEFINITION in PETRICHOR[start:end], "the citation points at the passage in the file"
+    assert not any(TEA_DOC in line for line in lines), "tea has nothing to say about petrichor"
+
+
+async def test_the_offline_brain_answers_from_the_shelf_with_the_citation(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    assert "From my shelf" not in await ask(hass, freezer, "what is petrichor?")
+    await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
+
+    reply = await ask(hass, freezer, "what is petrichor?")
+    assert reply.startswith("From my shelf: ")
+    assert DEFINITION in reply
+    start, end = span(reply, PETRICHOR_DOC)
+    assert DEFINITION in PETRICHOR[start:end]
+
+    tea = await ask(hass, freezer, "how long should green tea steep?")
+    assert f"({TEA_DOC} [" in tea and "eighty degrees" in tea
+
+
+async def test_the_vault_scan_runs_at_most_once_a_minute_whatever_the_tick(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    scans: list[Any] = []
+    original = Pet._scan_vault
+
+    def counting(self: Pet, *args: Any) -> dict[str, Any]:
+        scans.append(self.clock.utcnow())
+        return original(self, *args)
+
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    with patch.object(Pet, "_scan_vault", counting):
+        pet = await async_setup_pet(hass, pet_entry(hass))
+        await ask(hass, freezer, "Hello")
+        assert pet.mind.state is Activity.ENGAGED
+        scans.clear()
+        drop(hass, PETRICHOR_DOC, PETRICHOR)
+        await async_live_for(hass, freezer, pet, timedelta(seconds=61))
+        assert shelf_drops(hass) == [(PETRICHOR_DOC, "new")], "engaged: noticed within a minute"
+        assert "read and shelved petrichor.md" in journal(hass)
+        await async_live_for(hass, freezer, pet, timedelta(seconds=90))
+        assert pet.scheduler.jobs["mind"].cadence.period_s == 10, "still ticking every 10 s"
+    assert 2 <= len(scans) <= 3, f"{len(scans)} scans in 151 engaged seconds (15 ticks)"
+    gaps = [(b - a).total_seconds() for a, b in pairwise(scans)]
+    assert all(gap >= 60 for gap in gaps), gaps
+
+
+# ---------------------------------------------------------------------- the memory boundary
+
+
+async def test_the_shelf_never_becomes_memory_not_even_through_the_dream(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    def answer(body: dict[str, Any]) -> dict[str, Any]:
+        # A model that quotes the shelf with its citation, as it is asked to.
+        line = shelf_lines(body["messages"][0]["content"])[0]
+        return {"intent": "answer from my shelf", "say": f"My shelf says: {line}"}
+
+    def dream(body: dict[str, Any]) -> dict[str, Any]:
+        # A model that keeps every line it is shown.
+        lines = distilled(body["messages"][0]["content"])
+        return {"intent": "keep it all", "remember": [line.split("] ", 1)[1] for line in lines]}
+
+    model = ScriptedModel(owner=answer, dream=dream)
+    facts = vault(hass) / "memory/facts.md"
+    freezer.move_to(local(2026, 11, 30, 14, 0))
+    with scripted(model):
+        pet = await async_setup_pet(hass, pet_entry(hass, thinking=True))
+        await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
+        assert doc_chunks(pet, PETRICHOR_DOC)
+        assert not facts.exists(), "reading is not remembering"
+        assert pet.recall.recall("petrichor") == []
+        assert pet.recall.recall("geosmin bacteria Isabel Bear") == []
+        assert not [c for c in pet.recall.index.chunks if c.doc.startswith("knowledge/")]
+
+        reply = await ask(hass, freezer, "what is petrichor?")
+        assert DEFINITION in reply and f"{PETRICHOR_DOC} [" in reply
+        assert DEFINITION in journal(hass), "the cited answer is in the day's journal"
+        assert not facts.exists()
+        await async_live_until(hass, freezer, pet, local(2026, 12, 1, 4, 0))
+
+    assert model.kinds().count("dream") == 1, "the day was dreamt on"
+    (body,) = [body for kind, body in model.calls if kind == "dream"]
+    lines = distilled(body["messages"][0]["content"])
+    assert any(line.endswith("] what is petrichor?") for line in lines), "the owner's words go"
+    assert not [line for line in lines if CITES.search(line)], "no line citing the shelf"
+    assert not [line for line in lines if "read and shelved" in line], "reading is routine"
+    sent = json.dumps(body, ensure_ascii=False)
+    for passage in (DEFINITION, "Isabel Bear", "geosmin", "eighty degrees", "mitti attar"):
+        assert passage not in sent, f"{passage!r} reached the dream"
+
+    kept = facts.read_text()
+    assert "what is petrichor? (2026-11-30)" in kept, "the model's own choice is kept"
+    for passage in ("Isabel Bear", "geosmin", "eighty degrees", "mitti attar"):
+        assert passage not in kept
+    assert not CITES.search(kept)
+    assert pet.mind.folded_until == "2026-11-30"
+    assert not [c for c in pet.recall.index.chunks if c.doc.startswith("knowledge/")]
+    assert len(doc_chunks(pet, PETRICHOR_DOC)) == saved_index(hass)["seen"][PETRICHOR_DOC]["chunks"]
+
+
+# ---------------------------------------------------------------------- a broken document
+
+
+async def test_a_document_that_cannot_be_read_is_marked_seen_and_waits_for_a_change(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    empty, binary = f"{SHELF}/empty.md", f"{SHELF}/binary.txt"
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    await shelve(hass, freezer, pet, (empty, ""))
+    drop(hass, binary, b"rain \x00\x01\x02 soil \x00 petrichor")
+    await async_live_for(hass, freezer, pet, ONE_TICK)
+
+    assert shelf_warnings(caplog, f"Could not read {empty}") == [
+        f"Could not read {empty} from the shelf: it is empty"
+    ]
+    assert shelf_warnings(caplog, f"Could not read {binary}") == [
+        f"Could not read {binary} from the shelf: it is not a text file"
+    ]
+    assert "could not read empty.md: it is empty" in journal(hass)
+    assert "could not read binary.txt: it is not a text file" in journal(hass)
+    seen = saved_index(hass)["seen"]
+    assert seen[empty]["status"] == seen[binary]["status"] == "failed"
+    assert seen[empty]["reason"] == "it is empty"
+    assert len(pet.shelf.index) == 0
+
+    await async_live_for(hass, freezer, pet, timedelta(hours=1))
+    assert len(shelf_warnings(caplog, "from the shelf")) == 2, "no retry loop in the tick"
+    assert journal(hass).count("could not read") == 2
+    assert shelf_drops(hass) == [(empty, "new"), (binary, "new")]
+
+    path = drop(hass, empty, "# Now with words\n\nGeosmin smells of rain.")
+    os.utime(path, (path.stat().st_atime, path.stat().st_mtime + 5))
+    await async_live_for(hass, freezer, pet, ONE_TICK)
+    assert shelf_drops(hass)[-1] == (empty, "changed")
+    assert "read and shelved empty.md (1 passage)" in journal(hass)
+    assert saved_index(hass)["seen"][empty]["status"] == "read"
+    assert pet.shelf.search("geosmin rain smells")
+    assert len(shelf_warnings(caplog, f"Could not read {binary}")) == 1, "untouched: not retried"
+
+
+# ---------------------------------------------------------------------- the jail
+
+
+async def test_nothing_outside_the_shelf_folder_is_ever_read(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    caplog: pytest.LogCaptureFixture,
+    tmp_path: Path,
+) -> None:
+    secret = "zebra kumquat"
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "diary.md").write_text(f"# Diary\n\nThe launch code is {secret}.")
+    (outside / "more").mkdir()
+    (outside / "more/notes.md").write_text(f"# Notes\n\nAlso {secret}.")
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+
+    shelf = vault(hass) / SHELF
+    shelf.mkdir(parents=True)
+    links = {"diary.md": outside / "diary.md", "more": outside / "more"}
+    if Path("/etc/hostname").is_file():
+        links["hostname.txt"] = Path("/etc/hostname")
+    for name, target in links.items():
+        (shelf / name).symlink_to(target)
+    drop(hass, "secret.md", f"# Secret\n\nThe vault's own {secret}.")
+    drop(hass, "knowledge/private.md", f"# Private\n\nNot on the shelf: {secret}.")
+    for name in ("scan.pdf", "page.html", "data.json", "README", "notes.md.bak", "notes.mdx"):
+        drop(hass, f"{SHELF}/{name}", f"# {name}\n\n{secret} in {name}.")
+    drop(hass, f"{SHELF}/sub/ok.md", TEA)  # a subfolder of the shelf is the shelf
+    await async_live_for(hass, freezer, pet, timedelta(hours=1))
+
+    for name in links:
+        assert len(shelf_warnings(caplog, f"{SHELF}/{name} {LINK_WARNING}")) == 1, name
+    assert shelf_drops(hass) == [(f"{SHELF}/sub/ok.md", "new")]
+    assert set(saved_index(hass)["seen"]) == {f"{SHELF}/sub/ok.md"}
+    assert {c.doc for c in pet.shelf.index.chunks} == {f"{SHELF}/sub/ok.md"}
+    assert pet.shelf.search(secret) == []
+    assert pet.shelf.search("launch code diary") == []
+    assert "zebra" not in (vault(hass) / "knowledge/index.json").read_text()
+
+    await shelve(hass, freezer, pet, (f"{SHELF}/huge.md", "rain falls. " * 262_144))
+    assert "could not read huge.md: it is 3072 KB; the shelf takes up to 2048 KB" in journal(hass)
+    assert saved_index(hass)["seen"][f"{SHELF}/huge.md"]["status"] == "failed"
+    assert {c.doc for c in pet.shelf.index.chunks} == {f"{SHELF}/sub/ok.md"}
+
+
+async def test_a_shelf_folder_that_is_a_link_is_not_followed(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, tmp_path: Path
+) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "diary.md").write_text("# Diary\n\nThe launch code is zebra kumquat.")
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    (vault(hass) / "knowledge").mkdir(parents=True, exist_ok=True)
+    (vault(hass) / SHELF).symlink_to(outside, target_is_directory=True)
+    await async_live_for(hass, freezer, pet, timedelta(minutes=31))
+    assert shelf_drops(hass) == []
+    assert len(pet.shelf.index) == 0
+    assert pet.shelf.search("zebra kumquat") == []
+
+
+# ---------------------------------------------------------------------- change and removal
+
+
+async def test_a_changed_document_is_read_again_and_a_removed_one_forgotten(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    revised = PETRICHOR.replace(
+        "Much of the scent is geosmin, a compound made by soil bacteria called actinomycetes.",
+        "Much of the scent comes from a compound that the CSIRO labs studied in soil microbes.",
+    ).replace("geosmin", "it")
+    assert "geosmin" not in revised and "CSIRO" in revised
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
+    assert any(h.chunk.doc == PETRICHOR_DOC for h in pet.shelf.search("geosmin"))
+
+    path = drop(hass, PETRICHOR_DOC, revised)
+    os.utime(path, (path.stat().st_atime, path.stat().st_mtime + 5))
+    await async_live_for(hass, freezer, pet, ONE_TICK)
+    assert shelf_drops(hass)[-1] == (PETRICHOR_DOC, "changed")
+    assert journal(hass).count("read and shelved petrichor.md") == 2
+    assert doc_chunks(pet, PETRICHOR_DOC) == chunk_document(PETRICHOR_DOC, revised), (
+        "the new passages replace the old ones"
+    )
+    assert not [h for h in pet.shelf.search("geosmin") if h.chunk.doc == PETRICHOR_DOC]
+    assert pet.shelf.search("CSIRO")[0].chunk.doc == PETRICHOR_DOC
+    saved = saved_index(hass)
+    assert [c["text"] for c in saved["chunks"] if c["doc"] == PETRICHOR_DOC] == [
+        c.text for c in chunk_document(PETRICHOR_DOC, revised)
+    ]
+
+    path.unlink()
+    await async_live_for(hass, freezer, pet, ONE_TICK)
+    assert shelf_drops(hass)[-1] == (PETRICHOR_DOC, "removed")
+    assert f"took {PETRICHOR_DOC} off my shelf" in journal(hass)
+    assert doc_chunks(pet, PETRICHOR_DOC) == []
+    assert pet.shelf.search("petrichor CSIRO smell") == []
+    saved = saved_index(hass)
+    assert PETRICHOR_DOC not in saved["seen"]
+    assert {c["doc"] for c in saved["chunks"]} == {TEA_DOC}
+    assert f"{PETRICHOR_DOC} [" not in await ask(hass, freezer, "what is petrichor?")
+    await async_live_for(hass, freezer, pet, timedelta(hours=1))
+    assert journal(hass).count("off my shelf") == 1
+
+
+# ---------------------------------------------------------------------- restart
+
+
+async def test_the_shelf_survives_a_restart_without_reading_again(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    entry = pet_entry(hass)
+    pet = await async_setup_pet(hass, entry)
+    await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
+    chunks = list(pet.shelf.index.chunks)
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+    saved_before = saved_index(hass)
+    drops_before = shelf_drops(hass)
+
+    freezer.tick(timedelta(minutes=5))
+    pet = await async_setup_pet(hass, entry)
+    assert pet.shelf.index.chunks == chunks, "the index is loaded, not rebuilt"
+    await async_live_for(hass, freezer, pet, timedelta(hours=1))
+    assert shelf_drops(hass) == drops_before, "nothing new on the shelf"
+    assert journal(hass).count("read and shelved") == 2
+    assert saved_index(hass)["seen"] == saved_before["seen"]
+
+    reply = await ask(hass, freezer, "what is petrichor?")
+    assert DEFINITION in reply and f"({PETRICHOR_DOC} [" in reply
+
+
+# ---------------------------------------------------------------------- vectors
+
+
+async def test_the_memory_page_switches_vectors_on_and_a_typo_finds_the_passage(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    typo = "which smell is petrichors?"
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    entry = pet_entry(hass)
+    pet = await async_setup_pet(hass, entry)
+    assert pet.shelf.vectors is False
+    await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
+    assert DEFINITION not in await ask(hass, freezer, typo), "keywords alone miss the plural"
+
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": "memory"}
+    )
+    assert result["type"] is FlowResultType.FORM and result["step_id"] == "memory"
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"dream_tokens_per_night": 40000, "shelf_vectors": True}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert entry.options["shelf_vectors"] is True
+
+    pet = entry.runtime_data
+    assert pet.shelf.vectors is True, "reloaded with vectors"
+    reply = await ask(hass, freezer, typo)
+    assert DEFINITION in reply
+    start, end = span(reply, PETRICHOR_DOC)
+    assert DEFINITION in PETRICHOR[start:end]
+    assert journal(hass).count("read and shelved") == 2, "switching vectors on reads nothing again"
+
+
+# ---------------------------------------------------------------------- known bugs
+
+
+async def test_documents_dropped_together_are_each_read_once(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    drop(hass, TEA_DOC, TEA)
+    drop(hass, PETRICHOR_DOC, PETRICHOR)
+    drop(hass, f"{SHELF}/empty.md", "")
+    await async_live_for(hass, freezer, pet, timedelta(hours=2))
+    assert journal(hass).count("read and shelved tea.md") == 1
+    assert journal(hass).count("read and shelved petrichor.md") == 1
+    assert journal(hass).count("could not read empty.md") == 1
+    assert len(shelf_warnings(caplog, f"Could not read {SHELF}/empty.md")) == 1
+    assert len(shelf_drops(hass)) == 3
+
+
+async def test_a_lone_document_on_the_shelf_answers_a_question_about_its_subject(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    await shelve(hass, freezer, pet, (PETRICHOR_DOC, PETRICHOR))
+    assert len(doc_chunks(pet, PETRICHOR_DOC)) >= 2
+    reply = await ask(hass, freezer, "what is petrichor?")
+    assert DEFINITION in reply and f"({PETRICHOR_DOC} [" in reply
+
+
+async def test_a_one_paragraph_note_is_shelved_with_its_passage(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    note = "Petrichor: the smell of rain on dry earth, named by Bear and Thomas in 1964.\n"
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    await shelve(hass, freezer, pet, (TEA_DOC, TEA), (f"{SHELF}/note.md", note))
+    assert "read and shelved note.md (1 passage)" in journal(hass)
+    assert any("Bear and Thomas" in c.text for c in pet.shelf.index.chunks)

@@ -40,6 +40,7 @@ from .const import (
     CONF_LOW_BATTERY,
     CONF_MODEL,
     CONF_NAME,
+    CONF_NEEDS,
     CONF_NOTIFY_TARGETS,
     CONF_OFFLINE,
     CONF_PANEL_HEIGHT,
@@ -413,6 +414,7 @@ class ShelldonOptionsFlow(OptionsFlow):
                 vol.Required(CONF_ACT_THRESHOLD): _number(0.05, 1.0, step=0.05),
                 vol.Required(CONF_INTERRUPT_THRESHOLD): _number(0.05, 1.0, step=0.05),
                 vol.Required(CONF_INTERRUPTION_CAP): _number(0, 20),
+                vol.Required(CONF_NEEDS): selector.BooleanSelector(),
             }
         )
         return self.async_show_form(

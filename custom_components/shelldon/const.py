@@ -36,6 +36,7 @@ CONF_ACT_THRESHOLD: Final = "act_threshold"
 CONF_INTERRUPT_THRESHOLD: Final = "interrupt_threshold"
 CONF_INTERRUPTION_CAP: Final = "interruption_cap"
 CONF_SHELF_VECTORS: Final = "shelf_vectors"
+CONF_NEEDS: Final = "needs_enabled"
 CONF_DREAM_TOKENS: Final = "dream_tokens_per_night"
 # Options: spending.
 CONF_TOKEN_CAP: Final = "daily_token_cap"
@@ -65,6 +66,7 @@ DEFAULT_OPTIONS: Final = {
     CONF_INTERRUPTION_CAP: d.INTERRUPTION_CAP,
     CONF_TOKEN_CAP: d.DAILY_TOKEN_CAP,
     CONF_SHELF_VECTORS: False,
+    CONF_NEEDS: True,
     CONF_DREAM_TOKENS: d.DREAM_NIGHT_TOKENS,
 }
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 import yaml
 
 from .brain.offline import MUSINGS
+from .const import CONF_NEEDS
 from .core.activity import Activity
 from .core.appraisal import Act, Candidate
 from .core.goals import GoalKind
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 _LOGGER = logging.getLogger(__name__)
 
 NEEDS_FILE: Final = "needs.yaml"
-CYCLE: Final = timedelta(minutes=30)
+CYCLE: Final = timedelta(hours=1)
 GIVE_UP_AFTER: Final = timedelta(hours=6)  # an impulse nobody acted on is deferred
 NEEDS_HEADER: Final = """\
 # shelldon's needs: importance (1-10) matters only in a crisis; decay_hours is how long it takes
@@ -123,7 +124,11 @@ class Motivation:
         utc_now = self.pet.clock.utcnow()
         if self.last_cycle is None or utc_now - self.last_cycle >= CYCLE:
             self.last_cycle = utc_now
-            if self.pet.initiative and self.pet.mind.token_pressure < 1.0:
+            if (
+                self.pet.initiative
+                and self.pet.options[CONF_NEEDS]
+                and self.pet.mind.token_pressure < 1.0
+            ):
                 proposal = self.pyramid.choose(self.state, utc_now, self.rng)
                 if proposal is not None:
                     self.offered[proposal.need] = utc_now

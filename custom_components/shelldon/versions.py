@@ -85,12 +85,21 @@ class VaultHistory:
             return False
         with self._lock:
             try:
-                if not self._run("status", "--porcelain").stdout.strip():
-                    return False
                 self._run("add", "-A")
-                self._run("commit", "-q", "--no-verify", "-m", message)
+                done = subprocess.run(
+                    [self.git, "commit", "-q", "--no-verify", "-m", message],  # type: ignore[list-item]
+                    cwd=self.vault.root,
+                    capture_output=True,
+                    text=True,
+                    timeout=GIT_TIMEOUT_S,
+                    check=False,
+                )
             except (OSError, subprocess.SubprocessError) as err:
                 _LOGGER.warning("Could not record the vault's history: %s", err)
+                return False
+            if done.returncode != 0:
+                if "nothing" not in (done.stdout + done.stderr):  # nothing to commit is fine
+                    _LOGGER.warning("Could not record the vault's history: %s", done.stderr.strip())
                 return False
         return True
 

@@ -27,6 +27,7 @@ NIGHT_DECAY: Final = 0.5  # decay runs at half speed 22:00-06:00 local
 STALENESS_PENALTY: Final = 0.8  # a recently chosen action keeps 20 % of its weight
 STALE_FOR: Final = timedelta(hours=24)
 STARVATION: Final = timedelta(hours=48)
+DEFER_REST: Final = timedelta(hours=6)  # a deferred need is not proposed again before this
 NOISE_MAX: Final = 0.09  # boredom
 ECHO: Final = 0.08  # after a spontaneous fire, decaying over a day
 CONTEXT_BOOST: Final = 0.10
@@ -182,6 +183,7 @@ class NeedsState:
     boredom: float = 0.0
     echo_at: datetime | None = None
     context: dict[str, float] = field(default_factory=dict)
+    resting: dict[str, datetime] = field(default_factory=dict)  # need -> not before
     proposed: int = 0
     resolved: int = 0
     deferred: int = 0
@@ -214,6 +216,7 @@ class NeedsState:
             "boredom": round(self.boredom, 4),
             "echo_at": iso(self.echo_at) if self.echo_at else None,
             "context": self.context,
+            "resting": {k: iso(v) for k, v in self.resting.items()},
             "counts": [self.proposed, self.resolved, self.deferred, self.self_reports],
         }
 
@@ -239,6 +242,7 @@ class NeedsState:
                 float(data.get("boredom", 0.0)),
                 datetime.fromisoformat(data["echo_at"]) if data.get("echo_at") else None,
                 {str(k): float(v) for k, v in data.get("context", {}).items()},
+                {str(k): datetime.fromisoformat(v) for k, v in data.get("resting", {}).items()},
                 *[int(x) for x in data.get("counts", [0, 0, 0, 0])],
             )
         except (KeyError, TypeError, ValueError, AttributeError):
@@ -349,7 +353,11 @@ class Pyramid:
                 state.boredom = 0.0
                 return self._propose(state, need, now, rng, tensions, 1.0, spontaneous=True)
         order = sorted(
-            (n for n in self.needs if n.name not in state.pending),
+            (
+                n
+                for n in self.needs
+                if n.name not in state.pending and state.resting.get(n.name, now) <= now
+            ),
             key=lambda n: (-round(tensions[n.name], 9), _stamp(state.last_acted.get(n.name))),
         )
         for need in order:
@@ -424,6 +432,7 @@ class Pyramid:
             return False
         del state.pending[need]
         state.deferred += 1
+        state.resting[need] = now + DEFER_REST
         return True
 
     def _mark(self, state: NeedsState, need: str, amount: float, reason: str) -> Change:

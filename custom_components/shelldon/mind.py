@@ -11,6 +11,7 @@ and reminders) and REGULATE (drift the state down the cost ladder; keep the trac
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, Final
@@ -138,7 +139,9 @@ class Mind:
         self.mused_for: str | None = None
         self.signalled_due: set[str] = set()
         self.folded_until: str | None = None  # every journal day up to this one is folded
+        self._write_lock = threading.Lock()  # one tick's files and commit at a time
         self.dream_spent: tuple[str | None, int] = (None, 0)  # (night, tokens)
+        self.dream_failed: str | None = None  # a night whose fold failed: no retry loop
         self.presence: dict[str, str] = {}
         self.last_record: TickRecord | None = None
         self._situation_text = ""
@@ -823,6 +826,8 @@ class Mind:
         night, spent = self.dream_spent
         if night == self._night(now) and spent >= int(self._opt(CONF_DREAM_TOKENS)):
             return False
+        if self.dream_failed == self._night(now):
+            return False
         return bool(self.dream_backlog())
 
     def _dream(self, now: datetime, need: str | None = None) -> str:
@@ -838,7 +843,6 @@ class Mind:
         if not days:
             return "", 0, True
         day = days[0]
-        pet.journal_days.discard(day)
         before = pet.turns.tokens.today(pet.clock.now()).total
         outcome, kept = await pet.turns.async_dream_day(now, day)
         spent = pet.turns.tokens.today(pet.clock.now()).total - before
@@ -847,10 +851,16 @@ class Mind:
         self.dream_spent = (tonight, (total if night == tonight else 0) + spent)
         if outcome.ok:
             self.folded_until = day
+            pet.journal_days.discard(day)
             self.records.journal(
                 pet.clock.now(), None, f"slept on it: folded {day} into what I keep ({kept} facts)"
             )
             pet.motivation.witnessed("coherence", f"folded {day}")
+        elif self.dream_failed != tonight:  # once a night: the day waits for the next one
+            self.dream_failed = tonight
+            self.records.journal(
+                pet.clock.now(), None, f"could not dream on {day} tonight; it waits for tomorrow"
+            )
         self._dirty = True
         pet.mark_changed()
         return day, kept, outcome.ok
@@ -1013,10 +1023,13 @@ class Mind:
             self.pet.spawn(self.hass.async_add_executor_job(self._write, batch, commit))
 
     def _write(self, batch: list[tuple[str, str]], commit: str | None) -> None:
-        """Blocking: the lines, then one history commit for the tick (if anything changed)."""
-        self.records.write(batch)
-        if commit:
-            self.pet.history.record(commit)
+        """Blocking: the lines, then one history commit for the tick (if anything changed).
+
+        One tick at a time: the next tick's lines must not slip into this tick's commit."""
+        with self._write_lock:
+            self.records.write(batch)
+            if commit:
+                self.pet.history.record(commit)
 
     async def async_flush_all(self) -> None:
         """On stop: write everything, including a run of resting ticks."""

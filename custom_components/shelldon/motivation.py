@@ -58,6 +58,7 @@ class Motivation:
         self.rng = random.Random(seed)
         self.last_cycle: datetime | None = None
         self.offered: dict[str, datetime] = {}  # need -> when its impulse was first offered
+        self.deferred_because: dict[str, str] = {}  # need -> why its last action was put off
 
     # ------------------------------------------------------------------ files
 
@@ -81,6 +82,7 @@ class Motivation:
             "state": self.state.to_dict(),
             "last_cycle": self.last_cycle.isoformat() if self.last_cycle else None,
             "offered": {k: v.isoformat() for k, v in self.offered.items()},
+            "deferred_because": dict(self.deferred_because),
         }
 
     def restore(self, data: Any) -> None:
@@ -96,15 +98,18 @@ class Motivation:
             self.offered = {
                 k: datetime.fromisoformat(v) for k, v in (data.get("offered") or {}).items()
             }
+            self.deferred_because = {
+                str(k): str(v) for k, v in (data.get("deferred_because") or {}).items()
+            }
         except (TypeError, ValueError):
-            self.last_cycle, self.offered = None, {}
+            self.last_cycle, self.offered, self.deferred_because = None, {}, {}
 
     # ------------------------------------------------------------------ reading
 
     @property
     def top_need(self) -> str:
         """The need with the most tension now."""
-        self.pyramid.decay(self.state, self.pet.clock.utcnow())
+        self.pyramid.decay(self.state, self.pet.clock.now())
         return self.pyramid.top(self.state)
 
     def attributes(self) -> dict[str, Any]:
@@ -120,7 +125,7 @@ class Motivation:
     # ------------------------------------------------------------------ impulses
 
     def impulses(self, now: datetime) -> list[Candidate]:
-        """The mind's view of what the needs want now (a new proposal at most every half hour)."""
+        """The mind's view of what the needs want now (a new proposal at most once a cycle)."""
         utc_now = self.pet.clock.utcnow()
         if self.last_cycle is None or utc_now - self.last_cycle >= CYCLE:
             self.last_cycle = utc_now
@@ -129,7 +134,7 @@ class Motivation:
                 and self.pet.options[CONF_NEEDS]
                 and self.pet.mind.token_pressure < 1.0
             ):
-                proposal = self.pyramid.choose(self.state, utc_now, self.rng)
+                proposal = self.pyramid.choose(self.state, self.pet.clock.now(), self.rng)
                 if proposal is not None:
                     self.offered[proposal.need] = utc_now
                     self.pet.mark_changed()
@@ -243,6 +248,9 @@ class Motivation:
         if mind.state is not Activity.DREAM:  # one way to consolidate: the night's dream
             self.defer(need, "I'll dream on it tonight")
             return f"{need}: I'll dream on it tonight", None
+        if not mind.dream_work():  # tonight's allowance is spent, or tonight's fold failed
+            self.defer(need, "done dreaming for tonight")
+            return f"{need}: done dreaming for tonight", None
         return mind.dream_for_need(now), None  # resolved when the day is folded
 
     def _do_reach_out(self, need: str, now: datetime) -> tuple[str, dict[str, Any] | None]:
@@ -266,7 +274,7 @@ class Motivation:
     def resolve(self, need: str, evidence: str, *, trusted: bool = True) -> None:
         """Close a pending action with evidence (marks satisfaction) or a self-report (does not)."""
         for change in self.pyramid.resolve(
-            self.state, need, evidence, self.pet.clock.utcnow(), trusted=trusted
+            self.state, need, evidence, self.pet.clock.now(), trusted=trusted
         ):
             self._audit(change.need, change.before, change.after, change.reason)
         self.offered.pop(need, None)
@@ -274,8 +282,9 @@ class Motivation:
 
     def defer(self, need: str, reason: str) -> bool:
         """Put a pending action off with a reason (never a forced one)."""
-        deferred = self.pyramid.defer(self.state, need, reason, self.pet.clock.utcnow())
+        deferred = self.pyramid.defer(self.state, need, reason, self.pet.clock.now())
         if deferred:
+            self.deferred_because[need] = reason
             self.offered.pop(need, None)
             self.pet.mark_changed()
         return deferred

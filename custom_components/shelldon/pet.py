@@ -200,6 +200,8 @@ class Pet:
         self.motivation = Motivation(self, seed=entry.entry_id)
         self.journal_days: set[str] = set()
         self._stamps: dict[str, Any] = {}
+        # journal day -> ((mtime, size), worth dreaming on?): a day is read again only if it changed
+        self._day_verdicts: dict[str, tuple[tuple[float, int], bool]] = {}
         self._situation_written = ""
 
     # ------------------------------------------------------------------ lifecycle
@@ -556,12 +558,23 @@ class Pet:
         """Blocking: stamps of the files the owner may edit, the finished journal days with
         something worth dreaming on, the shelf."""
         journal = self.vault.path("journal")
-        days = []
-        for day in backlog(
-            (p.stem for p in journal.glob("*.md")) if journal.is_dir() else [], folded_until, today
-        ):
-            if distill(self.vault.read_text(f"journal/{day}.md"), self.name):
+        stamps = {}
+        if journal.is_dir():
+            for entry in os.scandir(journal):
+                if entry.name.endswith(".md") and entry.is_file(follow_symlinks=False):
+                    info = entry.stat(follow_symlinks=False)
+                    stamps[entry.name.removesuffix(".md")] = (info.st_mtime, info.st_size)
+        days, verdicts = [], {}
+        for day in backlog(stamps, folded_until, today):
+            known = self._day_verdicts.get(day)
+            if known is not None and known[0] == stamps[day]:
+                worth = known[1]
+            else:
+                worth = bool(distill(self.vault.read_text(f"journal/{day}.md"), self.name))
+            verdicts[day] = (stamps[day], worth)
+            if worth:
                 days.append(day)
+        self._day_verdicts = verdicts
         return {
             "files": {rel: self.vault.mtime_size(rel) for rel in WATCHED_FILES},
             "journal": days,

@@ -32,7 +32,7 @@ class EditProposalFlow(RepairsFlow):
             proposal, diff = await keeper.async_preview(self.edit_id)
         except ServiceValidationError:
             return self.async_abort(reason="edit_gone")
-        if user_input is not None:
+        if user_input is not None and DECISION in user_input:  # not the flow's opening data
             if user_input[DECISION] == "approve":
                 await keeper.async_approve(self.edit_id)
             else:

@@ -82,6 +82,7 @@ def _execution_attrs(pet: Pet) -> dict[str, Any]:
         "deferred": state.deferred,
         "self_reports": state.self_reports,
         "pending": sorted(state.pending),
+        "deferred_because": dict(pet.motivation.deferred_because),
     }
 
 

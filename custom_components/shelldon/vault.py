@@ -55,7 +55,7 @@ class Vault:
 
     def is_constitution(self, rel: str | PurePosixPath) -> bool:
         """Whether `rel` names the constitution (read-only to the pet, always)."""
-        return self.relative(rel) == CONSTITUTION
+        return str(self.relative(rel)).casefold() == str(CONSTITUTION).casefold()
 
     def exists(self, rel: str | PurePosixPath) -> bool:
         """Whether the file exists (inside the vault, not via a symlink)."""

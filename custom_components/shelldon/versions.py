@@ -28,6 +28,8 @@ signals.jsonl*
 world/beliefs.jsonl*
 knowledge/index.json
 .versions/
+# Half-written files (atomic writes land through a temporary sibling).
+.*.tmp
 """
 GIT_TIMEOUT_S: Final = 20
 
@@ -70,7 +72,17 @@ class VaultHistory:
                     self._run("config", "user.name", "shelldon")
                     self._run("config", "user.email", "shelldon@localhost")
                     self._run("config", "commit.gpgsign", "false")
-                self.vault.seed(".gitignore", GITIGNORE)
+                if not self.vault.seed(".gitignore", GITIGNORE):
+                    current = self.vault.read_text(".gitignore")
+                    missing = [
+                        line
+                        for line in GITIGNORE.splitlines()
+                        if line and not line.startswith("#") and line not in current.splitlines()
+                    ]
+                    if missing:  # a vault from an older version: add what it lacks
+                        self.vault.write_text(
+                            ".gitignore", current.rstrip("\n") + "\n" + "\n".join(missing) + "\n"
+                        )
             except (OSError, subprocess.SubprocessError, VaultError) as err:
                 _LOGGER.warning(
                     "git is not usable in %s (%s); keeping versions instead", self.vault.root, err

@@ -14,9 +14,9 @@ cross-need impact) or deferred with a reason. Deterministic given the random sou
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from typing import Any, Final
 
@@ -33,6 +33,7 @@ ECHO: Final = 0.08  # after a spontaneous fire, decaying over a day
 CONTEXT_BOOST: Final = 0.10
 NOISE_CAP: Final = 0.12  # all spontaneity together
 SURPLUS_THRESHOLD: Final = 12.0
+SURPLUS_BASE: Final = 2.35  # comfort above this is surplus (tuned to the seed's ~28-35 h rhythm)
 SAFETY: Final = frozenset({"security", "integrity", "coherence"})
 IMPACT: Final[dict[str, float]] = {"low": 0.5, "mid": 1.0, "high": 1.6}
 PROBABILITY: Final = ((0.5, 1.0), (1.0, 0.9), (1.5, 0.75), (2.0, 0.5), (2.5, 0.25), (3.0, 0.0))
@@ -133,18 +134,42 @@ def action_probability(satisfaction: float) -> float:
     return 0.0
 
 
-def night_hours(start: datetime, end: datetime) -> float:
-    """Hours of [start, end) that fall at night (22:00-06:00, in start's zone)."""
-    total = 0.0
-    cursor = start
-    while cursor < end:
-        step = min(end, (cursor + timedelta(hours=1)).replace(minute=0, second=0, microsecond=0))
-        if step <= cursor:
-            step = end
-        if cursor.hour >= 22 or cursor.hour < 6:
-            total += (step - cursor).total_seconds() / 3600
+def _hours(start: datetime, end: datetime) -> Iterator[tuple[datetime, datetime, bool]]:
+    """[start, end) cut at the hours of `end`'s clock, in UTC: (from, to, at night?).
+
+    Elapsed time is real time (a daylight-saving night is an hour shorter or longer)."""
+    zone = end.tzinfo
+    cursor, stop = start.astimezone(UTC), end.astimezone(UTC)
+    while cursor < stop:
+        wall = cursor.astimezone(zone)
+        to_next_hour = timedelta(
+            minutes=60 - wall.minute, seconds=-wall.second, microseconds=-wall.microsecond
+        )
+        step = min(stop, cursor + to_next_hour)
+        yield cursor, step, wall.hour >= 22 or wall.hour < 6
         cursor = step
-    return total
+
+
+def night_hours(start: datetime, end: datetime) -> float:
+    """Hours of [start, end) that fall at night (22:00-06:00 on the clock of `end`'s zone)."""
+    return sum((b - a).total_seconds() / 3600 for a, b, night in _hours(start, end) if night)
+
+
+def _when_faded(start: datetime, end: datetime, fade_hours: float, night_rate: float) -> datetime:
+    """The instant in [start, end] by which `fade_hours` of (night-slowed) decay had passed."""
+    left = fade_hours
+    for a, b, night in _hours(start, end):
+        rate = night_rate if night else 1.0
+        span = (b - a).total_seconds() / 3600 * rate
+        if span >= left:
+            return a + timedelta(hours=left / rate) if rate > 0 else b
+        left -= span
+    return end.astimezone(UTC)
+
+
+def hours_between(start: datetime, end: datetime) -> float:
+    """Real hours from start to end (whatever their zones)."""
+    return (end.astimezone(UTC) - start.astimezone(UTC)).total_seconds() / 3600
 
 
 @dataclass(frozen=True)
@@ -192,7 +217,7 @@ class NeedsState:
     @classmethod
     def fresh(cls, needs: tuple[Need, ...], now: datetime, satisfaction: float = 2.5) -> NeedsState:
         """Every need comfortably satisfied."""
-        return cls({n.name: satisfaction for n in needs}, now)
+        return cls({n.name: clamp(satisfaction) for n in needs}, now)
 
     @property
     def execution_rate(self) -> float | None:
@@ -283,22 +308,33 @@ class Pyramid:
     # ------------------------------------------------------------------ time
 
     def decay(self, state: NeedsState, now: datetime) -> None:
-        """Let satisfaction fade from `state.updated` to `now` (slower at night)."""
+        """Let satisfaction fade from `state.updated` to `now` (slower in the night of `now`'s
+        zone: pass local time). Surplus grows with the mean comfort of the needs that may be
+        spontaneous, which fires Layer A about every day and a half at homeostasis."""
         if now <= state.updated:
             return
-        hours = (now - state.updated).total_seconds() / 3600
+        hours = hours_between(state.updated, now)
         night = night_hours(state.updated, now)
+        local = now
+        start, now = state.updated.astimezone(UTC), now.astimezone(UTC)  # stamps are kept in UTC
         effective = hours - night * (1 - self.night_decay)
+        comfort = 0.0
         for need in self.needs:
             before = state.satisfaction[need.name]
-            after = clamp(before - effective / need.decay_hours)
+            fall = effective / need.decay_hours
+            after = clamp(before - fall)
             state.satisfaction[need.name] = after
             if after <= FLOOR and need.name not in state.floor_since:
-                state.floor_since[need.name] = now
+                # when it reached the floor, not when somebody looked (after a long downtime)
+                state.floor_since[need.name] = _when_faded(
+                    start, local, max(0.0, before - FLOOR) * need.decay_hours, self.night_decay
+                )
             elif after > FLOOR:
                 state.floor_since.pop(need.name, None)
             if need.name not in SAFETY:
-                state.surplus += max(0.0, after - 2.5) * hours
+                comfort += max(0.0, after - SURPLUS_BASE)
+        free = len([n for n in self.needs if n.name not in SAFETY]) or 1
+        state.surplus += comfort / free * hours
         state.boredom = min(NOISE_MAX, state.boredom + 0.01 * hours)
         state.updated = now
 
@@ -329,8 +365,10 @@ class Pyramid:
         return min(NOISE_CAP, state.boredom + echo + state.context.get(need, 0.0))
 
     def choose(self, state: NeedsState, now: datetime, rng: random.Random) -> Proposal | None:
-        """At most one action for this cycle (needs with a pending action are blocked)."""
+        """At most one action for this cycle (needs with a pending action are blocked).
+        `now` is local time (the night is the owner's)."""
         self.decay(state, now)
+        now = now.astimezone(UTC)
         tensions = self.tensions(state)
         for need in self.needs:  # the starvation guard comes first, and cannot be deferred
             since = state.floor_since.get(need.name)
@@ -342,16 +380,23 @@ class Pyramid:
             ):
                 return self._propose(state, need, now, rng, tensions, 1.0, forced=True)
         spontaneous = False
-        if state.surplus >= SURPLUS_THRESHOLD:
+        if state.surplus >= SURPLUS_THRESHOLD:  # Layer A: a high-impact roll
             state.surplus = 0.0
             candidates = [
-                n for n in self.needs if n.name not in SAFETY and n.name not in state.pending
+                n
+                for n in self.needs
+                if n.name not in SAFETY
+                and n.name not in state.pending
+                and state.resting.get(n.name, now) <= now
+                and any(a.impact == "high" for a in n.actions)
             ]
             if candidates:
                 need = rng.choice(candidates)
                 state.echo_at = now
                 state.boredom = 0.0
-                return self._propose(state, need, now, rng, tensions, 1.0, spontaneous=True)
+                return self._propose(
+                    state, need, now, rng, tensions, 1.0, spontaneous=True, impact="high"
+                )
         order = sorted(
             (
                 n
@@ -385,15 +430,17 @@ class Pyramid:
         *,
         forced: bool = False,
         spontaneous: bool = False,
+        impact: str | None = None,
     ) -> Proposal:
+        actions = [a for a in need.actions if impact is None or a.impact == impact]
         weights = []
-        for action in need.actions:
+        for action in actions:
             chosen = state.action_chosen.get(f"{need.name}.{action.name}")
             stale = chosen is not None and now - chosen < STALE_FOR
             weights.append(action.weight * ((1 - STALENESS_PENALTY) if stale else 1.0))
         if sum(weights) <= 0:
-            weights = [1.0] * len(need.actions)
-        action = rng.choices(need.actions, weights=weights)[0]
+            weights = [1.0] * len(actions)
+        action = rng.choices(actions, weights=weights)[0]
         state.action_chosen[f"{need.name}.{action.name}"] = now
         state.pending[need.name] = Pending(need.name, action.name, now, forced)
         state.context.pop(need.name, None)
@@ -409,6 +456,7 @@ class Pyramid:
     ) -> list[Change]:
         """Close a pending action. Only trusted evidence marks satisfaction (and its cross-impact);
         a bare self-report is counted apart and marks nothing."""
+        now = now.astimezone(UTC)
         pending = state.pending.get(need)
         if pending is None:
             return []
@@ -427,6 +475,7 @@ class Pyramid:
 
     def defer(self, state: NeedsState, need: str, reason: str, now: datetime) -> bool:
         """Put a pending action off with a reason; False when it may not be (a forced one)."""
+        now = now.astimezone(UTC)
         pending = state.pending.get(need)
         if pending is None or pending.forced:
             return False

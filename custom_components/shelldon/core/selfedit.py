@@ -31,12 +31,19 @@ class Surface(StrEnum):
 
 
 def normalise(path: str) -> str:
-    """A vault-relative path in one spelling (no ./, no doubled slashes)."""
-    return str(
-        PurePosixPath(
-            *[p for p in PurePosixPath(path.strip().replace("\\", "/")).parts if p not in {".", ""}]
-        )
-    )
+    """A vault-relative path in one spelling (no ./, no doubled slashes, `..` folded in).
+
+    A path that climbs above the vault keeps its leading `..`, and an absolute path its `/`
+    (both classify as unknown; the vault refuses them)."""
+    parts: list[str] = []
+    for part in PurePosixPath(path.strip().replace("\\", "/")).parts:
+        if part in {".", ""} or (part == "/" and parts):
+            continue
+        if part == ".." and parts and parts[-1] not in {"..", "/"}:
+            parts.pop()
+        else:
+            parts.append(part)
+    return str(PurePosixPath(*parts)) if parts else "."
 
 
 def classify(path: str) -> Surface:
@@ -44,6 +51,8 @@ def classify(path: str) -> Surface:
     clean = normalise(path)
     if clean.lower() == CONSTITUTION.lower():
         return Surface.CONSTITUTION
+    if clean.startswith(("..", "/")) or clean == ".":
+        return Surface.UNKNOWN
     if clean in IDENTITY or clean.startswith("soul/"):
         return Surface.IDENTITY
     if clean in WORKING_FILES or clean.startswith(WORKING_DIRS):

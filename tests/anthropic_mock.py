@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
@@ -91,8 +93,9 @@ KIND_MARKERS = {
 class ScriptedModel:
     """A respx side effect that answers each turn kind with a scripted reply, and remembers asks.
 
-    `replies[kind]` is a reply dict or a callable (request body -> reply dict); kinds are owner,
-    proactive, reach_out, dream, flush. Unscripted kinds get a silent reply.
+    `replies[kind]` is a reply dict, an httpx.Response (a failure), or a callable (request body
+    -> either); kinds are owner, proactive, reach_out, dream, flush. Unscripted kinds get a
+    silent reply.
     """
 
     def __init__(self, **replies: Any) -> None:
@@ -115,4 +118,15 @@ class ScriptedModel:
         reply = self.replies.get(kind, {"intent": f"a quiet {kind} turn", "say": ""})
         if callable(reply):
             reply = reply(body)
+        if isinstance(reply, httpx.Response):  # an API failure, scripted
+            return reply
         return httpx.Response(200, json=reply_message(reply))
+
+
+@contextmanager
+def scripted(model: ScriptedModel) -> Iterator[respx.MockRouter]:
+    """The Anthropic API, answered by `model`."""
+    with respx.mock(assert_all_called=False) as router:
+        mock_models(router)
+        router.post(f"{API}/v1/messages").mock(side_effect=model)
+        yield router

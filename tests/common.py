@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
@@ -12,7 +13,43 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed_exact,
 )
 
+from custom_components.shelldon.const import (
+    CONF_API_KEY,
+    CONF_MODEL,
+    CONF_NAME,
+    CONF_NOTIFY_TARGETS,
+    CONF_PRESENCE,
+    DOMAIN,
+)
 from custom_components.shelldon.pet import Pet
+from tests.anthropic_mock import KEY
+
+PHONE = "notify.mobile_app_phone"
+ALEX = "person.alex"
+
+
+def make_pet_entry(
+    hass: HomeAssistant,
+    *,
+    thinking: bool = False,
+    entry_id: str | None = None,
+    texts_alex: bool = False,
+    **options: Any,
+) -> MockConfigEntry:
+    """A pet named Shelldon, added to hass: with an API key (a mocked model answers) when
+    `thinking`, else on the offline brain; texting Alex's phone and noticing Alex when
+    `texts_alex`; a fixed `entry_id` fixes the needs' dice, which are seeded with it."""
+    data: dict[str, Any] = {CONF_NAME: "Shelldon"}
+    if thinking:
+        data |= {CONF_API_KEY: KEY, CONF_MODEL: "claude-haiku-4-5"}
+    if texts_alex:
+        options = {CONF_NOTIFY_TARGETS: [PHONE], CONF_PRESENCE: [ALEX], **options}
+    extra = {"entry_id": entry_id} if entry_id else {}
+    entry = MockConfigEntry(
+        domain=DOMAIN, unique_id="shelldon", title="Shelldon", data=data, options=options, **extra
+    )
+    entry.add_to_hass(hass)
+    return entry
 
 
 async def async_setup_pet(hass: HomeAssistant, entry: MockConfigEntry) -> Pet:

@@ -8,9 +8,9 @@ from typing import Any
 from unittest.mock import patch
 
 import pytest
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.setup import async_setup_component
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
 # Bind the `custom_components` package to this repository before the harness mounts its own.
 from custom_components.shelldon.const import CONF_NAME, DOMAIN
@@ -95,3 +95,16 @@ def save_counter() -> Generator[list[Any]]:
 
     with patch.object(PetStore, "async_save", counting_save):
         yield saved
+
+
+@pytest.fixture
+def production_loop(hass: HomeAssistant) -> None:
+    """Days of life run with the loop as in production (debug mode makes them crawl)."""
+    hass.loop.set_debug(False)
+
+
+@pytest.fixture
+def phone(hass: HomeAssistant) -> list[ServiceCall]:
+    """Alex (person.alex) is home; every notification notify.mobile_app_phone received."""
+    hass.states.async_set("person.alex", "home", {"friendly_name": "Alex"})
+    return async_mock_service(hass, "notify", "mobile_app_phone")

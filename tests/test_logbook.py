@@ -41,10 +41,7 @@ from tests.common import async_live_until, async_setup_pet, local
 Describe = Callable[[Event], dict[str, str]]
 
 
-@pytest.fixture(autouse=True)
-def production_loop(hass: HomeAssistant) -> None:
-    """Hours of life run with the loop as in production."""
-    hass.loop.set_debug(False)
+pytestmark = pytest.mark.usefixtures("production_loop")
 
 
 @pytest.fixture

@@ -10,35 +10,26 @@ of multi-day scenarios lives in test_mind_scenarios.py; nothing here repeats it.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
-import respx
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import Context, HomeAssistant, ServiceCall
 from homeassistant.helpers.event import async_track_state_change_event
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import (
-    MockConfigEntry,
     async_capture_events,
-    async_mock_service,
 )
 
 from custom_components.shelldon import journal as journal_module
 from custom_components.shelldon.const import (
-    CONF_API_KEY,
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
     CONF_INTERRUPT_THRESHOLD,
     CONF_INTERRUPTION_CAP,
-    CONF_MODEL,
-    CONF_NAME,
-    CONF_NOTIFY_TARGETS,
-    CONF_PRESENCE,
     CONF_PROACTIVE_IDLE_MIN,
     CONF_TOKEN_CAP,
     DOMAIN,
@@ -48,8 +39,8 @@ from custom_components.shelldon.const import (
 from custom_components.shelldon.core import world as world_module
 from custom_components.shelldon.mind import MAX_AGENDA
 from custom_components.shelldon.pet import Pet
-from tests.anthropic_mock import API, KEY, ScriptedModel, mock_models
-from tests.common import async_live_for, async_live_until, async_setup_pet, local
+from tests.anthropic_mock import ScriptedModel, scripted
+from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 
 VAULT = Path("shelldon/shelldon")
 PHONE = "notify.mobile_app_phone"
@@ -62,42 +53,10 @@ SECRETS = "my password is hunter2 and my card is 4111 1111 1111 1111, mail me at
 # ---------------------------------------------------------------------- fixtures and helpers
 
 
-@pytest.fixture(autouse=True)
-def production_loop(hass: HomeAssistant) -> None:
-    """Hours of life run with the loop as in production (debug mode makes them crawl)."""
-    hass.loop.set_debug(False)
+pytestmark = pytest.mark.usefixtures("production_loop")
 
 
-@pytest.fixture
-def phone(hass: HomeAssistant) -> list[ServiceCall]:
-    """Alex is home; every notification the phone received."""
-    hass.states.async_set(ALEX, "home", {"friendly_name": "Alex"})
-    return async_mock_service(hass, "notify", "mobile_app_phone")
-
-
-def pet_entry(hass: HomeAssistant, *, thinking: bool = True, **options: Any) -> MockConfigEntry:
-    """A pet (with an API key unless `thinking` is False) that texts Alex's phone."""
-    data: dict[str, Any] = {CONF_NAME: "Shelldon"}
-    if thinking:
-        data |= {CONF_API_KEY: KEY, CONF_MODEL: "claude-haiku-4-5"}
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        unique_id="shelldon",
-        title="Shelldon",
-        data=data,
-        options={CONF_NOTIFY_TARGETS: [PHONE], CONF_PRESENCE: [ALEX], **options},
-    )
-    entry.add_to_hass(hass)
-    return entry
-
-
-@contextmanager
-def scripted(model: ScriptedModel) -> Iterator[respx.MockRouter]:
-    """The Anthropic API, answered by `model`."""
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
-        router.post(f"{API}/v1/messages").mock(side_effect=model)
-        yield router
+pet_entry = partial(make_pet_entry, thinking=True, texts_alex=True)
 
 
 async def tell(

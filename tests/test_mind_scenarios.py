@@ -29,10 +29,7 @@ from tests.common import async_live_for, async_live_until, async_setup_pet, loca
 VAULT = Path("shelldon/shelldon")
 
 
-@pytest.fixture(autouse=True)
-def production_loop(hass: HomeAssistant) -> None:
-    """Days of life run with the loop as in production (debug mode makes them crawl)."""
-    hass.loop.set_debug(False)
+pytestmark = pytest.mark.usefixtures("production_loop")
 
 
 @pytest.fixture

@@ -14,8 +14,6 @@ import json
 import logging
 import os
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import timedelta
 from itertools import pairwise
 from pathlib import Path
@@ -23,18 +21,16 @@ from typing import Any
 from unittest.mock import patch
 
 import pytest
-import respx
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
-from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.shelldon.const import CONF_API_KEY, CONF_MODEL, CONF_NAME, DOMAIN
+from custom_components.shelldon.const import DOMAIN
 from custom_components.shelldon.core.activity import CADENCE_S, Activity
 from custom_components.shelldon.core.knowledge import chunk_document
 from custom_components.shelldon.pet import Pet
-from tests.anthropic_mock import API, KEY, ScriptedModel, mock_models
-from tests.common import async_live_for, async_live_until, async_setup_pet, local
+from tests.anthropic_mock import ScriptedModel, scripted
+from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 
 VAULT = "shelldon/shelldon"
 SHELF = "knowledge/reference"
@@ -90,34 +86,13 @@ Keep tea in an airtight tin away from light and heat.
 DEFINITION = "coined by Isabel Bear and Richard Thomas in 1964"
 
 
-@pytest.fixture(autouse=True)
-def production_loop(hass: HomeAssistant) -> None:
-    """Hours of life run with the loop as in production (debug mode makes them crawl)."""
-    hass.loop.set_debug(False)
+pytestmark = pytest.mark.usefixtures("production_loop")
 
 
 # ---------------------------------------------------------------------- helpers
 
 
-def pet_entry(hass: HomeAssistant, *, thinking: bool = False, **options: Any) -> MockConfigEntry:
-    """A pet: with an API key (a scripted model answers) or on the offline brain."""
-    data: dict[str, Any] = {CONF_NAME: "Shelldon"}
-    if thinking:
-        data |= {CONF_API_KEY: KEY, CONF_MODEL: "claude-haiku-4-5"}
-    entry = MockConfigEntry(
-        domain=DOMAIN, unique_id="shelldon", title="Shelldon", data=data, options=options
-    )
-    entry.add_to_hass(hass)
-    return entry
-
-
-@contextmanager
-def scripted(model: ScriptedModel) -> Iterator[respx.MockRouter]:
-    """The Anthropic API, answered by `model`."""
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
-        router.post(f"{API}/v1/messages").mock(side_effect=model)
-        yield router
+pet_entry = make_pet_entry
 
 
 def vault(hass: HomeAssistant) -> Path:

@@ -480,6 +480,34 @@ async def test_the_world_model_answers_what_was_believed_when_across_a_restart(
     assert len(again) == 3, "a restart with Alex still home believes nothing new"
 
 
+async def test_a_world_that_changed_while_the_pet_was_off_is_one_journal_line_on_waking(
+    hass: HomeAssistant, phone: list[ServiceCall], freezer: FrozenDateTimeFactory, tmp_path: Path
+) -> None:
+    """Continuity: situation.md froze "Alex: home" at shutdown; Alex left while the pet was
+    off; on start the drift is journaled once, and a start with nothing changed says nothing."""
+    entry = pet_entry(hass, thinking=False)
+    freezer.move_to(local(2026, 11, 30, 9, 0))
+    pet = await async_setup_pet(hass, entry)
+    await async_live_until(hass, freezer, pet, local(2026, 11, 30, 10, 0))
+    assert "- Alex: home (since 09:00)." in (vault(tmp_path) / "situation.md").read_text()
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+
+    freezer.move_to(local(2026, 11, 30, 13, 0))
+    hass.states.async_set(ALEX, "not_home", {"friendly_name": "Alex"})  # nobody was watching
+    pet = await async_setup_pet(hass, entry)
+    await async_live_for(hass, freezer, pet, timedelta(minutes=2))
+    text = journal(tmp_path)
+    assert text.count("woke to a changed world: Alex was home, now away") == 1
+    assert "- Alex: away (since 13:00)." in (vault(tmp_path) / "situation.md").read_text()
+
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+    pet = await async_setup_pet(hass, entry)
+    await async_live_for(hass, freezer, pet, timedelta(minutes=2))
+    assert journal(tmp_path).count("woke to a changed world") == 1, "no drift, no line"
+
+
 async def test_after_the_belief_log_rotates_a_restart_still_knows_who_is_home(
     hass: HomeAssistant,
     phone: list[ServiceCall],

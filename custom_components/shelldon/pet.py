@@ -74,7 +74,7 @@ from .core.reflexes import compute_reflex_patch
 from .core.scheduler import At, CostTier, Idle, Interval, Job, Outcome, Scheduler
 from .core.signals import SignalKind
 from .core.state import PersonalityState, parse_instant
-from .core.world import Belief
+from .core.world import Belief, drift
 from .journal import BELIEFS_FILE
 from .messenger import Messenger
 from .mind import SITUATION_FILE, Mind
@@ -238,6 +238,7 @@ class Pet:
         )
         self._unsubs.append(self.messenger.async_listen(self._async_on_notification_reply))
         self._unsubs.extend(self.mind.async_start())
+        self._reconcile()
         self.mood_face = self._select_mood_face()
         self.display = self.mood_face.name
         await self._async_render_display()
@@ -461,6 +462,20 @@ class Pet:
         else:
             ir.async_delete_issue(self.hass, DOMAIN, f"health_{self.entry.entry_id}")
         return problems
+
+    def _reconcile(self) -> None:
+        """Continuity: the picture frozen in situation.md at shutdown against the one seen on
+        waking; any drift is one journal line (and the new picture is written)."""
+        if not self._situation_written:
+            return  # a first start: nothing to compare
+        changes = drift(self._situation_written, self.mind.situation_file(self.clock.now()))
+        if self.turns.unflushed:
+            changes.append("my last conversation was still open")
+        if changes:
+            self.mind.records.journal(
+                self.clock.now(), None, "woke to a changed world: " + "; ".join(changes)
+            )
+        self.refresh_situation()
 
     def refresh_situation(self) -> None:
         """Write situation.md when the picture changed."""

@@ -11,6 +11,8 @@ from custom_components.shelldon.core.world import (
     Belief,
     Expectation,
     WorldModel,
+    drift,
+    whereabouts,
 )
 from tests.core._support import AMS, NEW_YORK
 
@@ -295,3 +297,29 @@ def test_a_world_restored_from_plain_data_answers_the_same() -> None:
     assert restored.expectations == world.expectations
     assert restored.query("presence", T0 + 30 * MIN).value == "home"
     assert restored.expect("x", "y", T0, T0, "z").id == "e2"
+
+
+BEFORE = """# Shelldon's situation
+
+- Alex: home (since 09:00).
+- Sam: away (since Mon 18:00).
+- Kim: unknown.
+- My owner last spoke to me at 09:12.
+- My mind is idle.
+"""
+
+
+def test_whereabouts_reads_who_was_where_from_a_situation_picture() -> None:
+    assert whereabouts(BEFORE) == {"Alex": "home", "Sam": "away"}
+    assert whereabouts("") == {}
+    assert whereabouts("- My owner last spoke to me at 09:12.\n") == {}
+
+
+def test_drift_names_what_changed_between_two_pictures_and_only_that() -> None:
+    after = BEFORE.replace("Alex: home (since 09:00)", "Alex: away (since 13:00)").replace(
+        "Kim: unknown.", "Kim: home (since 12:00)."
+    )
+    assert drift(BEFORE, after) == ["Alex was home, now away"]  # Kim was not known before
+    assert drift(BEFORE, BEFORE.replace("My mind is idle", "My mind is dormant")) == []
+    assert drift("", after) == []
+    assert drift(BEFORE, after.replace("- Alex: away (since 13:00).", "- Alex: unknown.")) == []

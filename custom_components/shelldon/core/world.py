@@ -8,6 +8,7 @@ the mind scores. `situation_lines` renders the present tense the prompt and situ
 
 from __future__ import annotations
 
+import re
 from bisect import insort
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -198,3 +199,28 @@ class WorldModel:
         self.expectations = [
             e for e in self.expectations if e.state == "open" or now - e.due < keep
         ]
+
+
+_WHERE = re.compile(r"^- (?P<who>[^:\n]+): (?P<where>[^(\n]+?) \(since [^)]*\)\.$")
+
+
+def whereabouts(situation: str) -> dict[str, str]:
+    """Who was where in a situation.md picture (`- Alex: home (since 14:02).`)."""
+    found = {}
+    for line in situation.splitlines():
+        if (match := _WHERE.match(line.strip())) is not None:
+            found[match["who"].strip()] = match["where"].strip()
+    return found
+
+
+def drift(before: str, after: str) -> list[str]:
+    """What changed between the picture frozen at shutdown and the one seen on waking.
+
+    Only what was known both times counts: someone unknown now is not news."""
+    then, now = whereabouts(before), whereabouts(after)
+    changes = []
+    for who, where in now.items():
+        was = then.get(who)
+        if was is not None and was != where:
+            changes.append(f"{who} was {was}, now {where}")
+    return changes

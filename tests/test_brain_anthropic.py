@@ -598,6 +598,38 @@ async def test_each_passing_failure_has_its_own_apology(
     assert events[-1].data["intent"].endswith(f"({cause})")
 
 
+@pytest.mark.parametrize(
+    "failure",
+    [
+        httpx.Response(200, content=b"<html>a proxy's error page</html>"),
+        RuntimeError("something nobody expected"),
+    ],
+    ids=["unreadable-200", "unexpected-exception"],
+)
+async def test_an_unexpected_failure_is_still_an_apology_and_a_finished_turn(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    router: respx.MockRouter,
+    failure: httpx.Response | Exception,
+) -> None:
+    mock_models(router)
+    route = router.post(MESSAGES)
+    if isinstance(failure, Exception):
+        route.mock(side_effect=failure)
+    else:
+        route.mock(return_value=failure)
+    pet = await async_setup_pet(hass, entry)
+    events = async_capture_events(hass, EVENT_TURN_FINISHED)
+
+    answer = await tell(hass, "hello?")
+    await hass.async_block_till_done()
+
+    assert answer["ok"] is False
+    assert answer["reply"].startswith("Sorry")
+    assert events and events[-1].data["ok"] is False
+    assert not pet.turn_in_flight
+
+
 async def test_a_turn_that_hangs_is_cut_off_and_the_owner_hears_an_apology(
     hass: HomeAssistant,
     entry: MockConfigEntry,

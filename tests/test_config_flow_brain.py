@@ -159,6 +159,19 @@ async def test_a_model_id_that_is_not_listed_can_be_typed_in(
     await hass.async_block_till_done()
 
 
+async def test_an_unexpected_error_while_checking_the_key_is_unknown_not_a_crash(
+    hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(*_args: Any) -> Any:
+        raise ValueError("something nobody expected")
+
+    monkeypatch.setattr("custom_components.shelldon.config_flow.async_list_models", broken)
+    result = await start_user_flow(hass, {"name": "Shelldon", "api_key": KEY})
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {"base": "unknown"}
+    assert hass.config_entries.async_entries(DOMAIN) == []
+
+
 @pytest.mark.parametrize(
     ("answer", "error"),
     [
@@ -189,7 +202,7 @@ async def test_a_key_that_cannot_be_checked_is_refused_with_the_reason_and_no_en
 
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "user"
-    assert result["errors"] == {"api_key": error}
+    assert result["errors"] == {"base": error}
     assert route.call_count == 1, "no retries"
     assert hass.config_entries.async_entries(DOMAIN) == []
     key, _ = schema_field(result, "api_key")
@@ -244,7 +257,7 @@ async def test_reauth_refuses_a_bad_key_then_takes_a_good_one_and_reloads_the_pe
     result = await hass.config_entries.flow.async_configure(flow["flow_id"], {"api_key": BAD_KEY})
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "reauth_confirm"
-    assert result["errors"] == {"api_key": "invalid_auth"}
+    assert result["errors"] == {"base": "invalid_auth"}
     assert result["description_placeholders"] == {"name": "Shelldon"}
     assert entry.data["api_key"] == OLD_KEY
 
@@ -336,9 +349,10 @@ async def test_reconfigure_with_a_new_key_asks_for_the_model_and_the_pet_uses_bo
         result["flow_id"], {"api_key": BAD_KEY, "offline": False}
     )
     assert result["type"] is FlowResultType.FORM
-    assert result["errors"] == {"api_key": "invalid_auth"}
+    assert result["errors"] == {"base": "invalid_auth"}
     result = await hass.config_entries.flow.async_configure(
-        result["flow_id"], {"api_key": NEW_KEY, "offline": False}
+        result["flow_id"],
+        {"api_key": NEW_KEY},  # only a key: "offline" defaults to off
     )
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "model"

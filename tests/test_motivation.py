@@ -242,7 +242,8 @@ async def test_over_a_day_the_needs_act_and_every_change_is_one_audit_line(
         (c.need, round(c.before, 3), round(c.after, 3), c.reason) for c in changes
     ], "one line per satisfaction change, in order"
     for line in lines:
-        assert set(line) == {"at", "need", "before", "after", "reason"}
+        assert set(line) == {"at", "need", "before", "after", "impact", "reason"}
+        assert line["impact"] == pytest.approx(line["after"] - line["before"], abs=0.002)
         assert line["need"] in NAMES
         assert FLOOR <= line["before"] < line["after"] <= 3.0
         assert datetime.fromisoformat(line["at"]).tzinfo is not None
@@ -283,7 +284,7 @@ async def test_the_audit_log_is_scrubbed(
     first = json.loads(text.splitlines()[0])
     assert first["need"] == "expression"
     assert first["reason"] == "muse: evidence with [token] [card] [email] password: [secret]"
-    assert [a["reason"] for a in audit(tmp_path)][1:] == ["cross-impact of expression"]
+    assert audit(tmp_path)[1]["reason"] == "cross-impact of expression", "its cross-impact next"
 
 
 # ---------------------------------------------------------------------- the gates
@@ -572,11 +573,20 @@ async def test_needs_fade_at_half_speed_in_the_owners_night(
     await initiative(hass, False)  # nothing acts: pure decay
     pet.motivation.state = NeedsState.fresh(pet.motivation.pyramid.needs, dt_util.utcnow())
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 22, 0))
-    pet.motivation.top_need  # noqa: B018 (reading the top need lets the needs fade up to now)
-    afternoon = pet.motivation.state.satisfaction["expression"]
+    motivation = pet.motivation
+    afternoon = motivation.pyramid.satisfaction_at(motivation.state, dt_util.now())["expression"]
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 6, 0))
-    pet.motivation.top_need  # noqa: B018
-    night = afternoon - pet.motivation.state.satisfaction["expression"]
+    state = hass.states.get("sensor.shelldon_top_need")
+    assert state.attributes["expression_satisfaction"] == pytest.approx(afternoon - 0.5, abs=0.01)
+    night = (
+        afternoon
+        - motivation.pyramid.satisfaction_at(motivation.state, dt_util.now())["expression"]
+    )
     assert (2.5 - afternoon, night) == pytest.approx((1.0, 0.5)), (
         "eight hours of afternoon and evening: a full unit; eight hours of night: half"
     )
+    before = motivation.state.to_dict()
+    for _ in range(3):
+        motivation.top_need  # noqa: B018
+        motivation.attributes()
+    assert motivation.state.to_dict() == before, "reading the needs changes nothing"

@@ -92,8 +92,8 @@ async def _async_models(
         return [], "invalid_auth"
     except anthropic.APIConnectionError:
         return [], "cannot_connect"
-    except anthropic.APIError:
-        _LOGGER.exception("Unexpected answer while checking the API key")
+    except Exception:  # anything else is reported as unknown, never a crashed flow
+        _LOGGER.exception("Unexpected error while checking the API key")
         return [], "unknown"
 
 
@@ -138,7 +138,7 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
                     return self.async_create_entry(title=name, data=self._data)
                 self._models, error = await _async_models(self.hass, api_key)
                 if error:
-                    errors[CONF_API_KEY] = error
+                    errors["base"] = error
                 else:
                     self._data[CONF_API_KEY] = api_key
                     return await self.async_step_model()
@@ -187,7 +187,7 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
             api_key = user_input[CONF_API_KEY].strip()
             _, error = await _async_models(self.hass, api_key)
             if error:
-                errors[CONF_API_KEY] = error
+                errors["base"] = error
             else:
                 return self.async_update_reload_and_abort(
                     entry, data_updates={CONF_API_KEY: api_key, CONF_OFFLINE: False}
@@ -214,7 +214,7 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
                 return self.async_update_reload_and_abort(entry, data=self._data)
             self._models, error = await _async_models(self.hass, api_key)
             if error:
-                errors[CONF_API_KEY] = error
+                errors["base"] = error
             else:
                 self._data[CONF_API_KEY] = api_key
                 return await self.async_step_model()
@@ -224,7 +224,7 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
                 vol.Schema(
                     {
                         vol.Optional(CONF_API_KEY): KEY_SELECTOR,
-                        vol.Required(CONF_OFFLINE): selector.BooleanSelector(),
+                        vol.Optional(CONF_OFFLINE, default=False): selector.BooleanSelector(),
                     }
                 ),
                 {CONF_OFFLINE: bool(entry.data.get(CONF_OFFLINE, False))},

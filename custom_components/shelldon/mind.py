@@ -696,10 +696,11 @@ class Mind:
         pet = self.pet
         outcome = verdict.outcome
         reason = verdict.reason
-        if outcome is Outcome.SPEAK and not await self._speak(text):
+        delivered = outcome is Outcome.SPEAK and await self._speak(text)
+        if outcome is Outcome.SPEAK and not delivered:
             outcome, reason = Outcome.SUGGEST, "the speaker failed; a message will wait"
         if outcome is Outcome.SUGGEST:
-            await pet.messenger.async_deliver(text, pet.clock.utcnow())
+            delivered = bool(await pet.messenger.async_deliver(text, pet.clock.utcnow()))
         now = pet.clock.now()
         day, count = self.interruptions
         today = now.date().isoformat()
@@ -723,8 +724,9 @@ class Mind:
                 "factors": verdict.factors.to_dict(),
             },
         )
-        pet.motivation.outcome(need, outcome, reason)
-        pet.motivation.witnessed("connection", f"reached out ({outcome.value})")
+        pet.motivation.outcome(need, outcome, reason, delivered=delivered)
+        if delivered:
+            pet.motivation.witnessed("connection", f"reached out ({outcome.value})")
         self._flush_files()
         pet.mark_changed()
         return outcome

@@ -109,15 +109,18 @@ class Motivation:
     @property
     def top_need(self) -> str:
         """The need with the most tension now."""
-        self.pyramid.decay(self.state, self.pet.clock.now())
-        return self.pyramid.top(self.state)
+        return self.pyramid.top(self.state, self.pet.clock.now())
 
     def attributes(self) -> dict[str, Any]:
-        """Every need's satisfaction and tension (for the sensor)."""
-        tensions = self.pyramid.tensions(self.state)
+        """Every need's tension (under its own name, and as `<need>_tension`) and satisfaction
+        (`<need>_satisfaction`), as they are now (for the sensor; reading changes nothing)."""
+        levels = self.pyramid.satisfaction_at(self.state, self.pet.clock.now())
+        tensions = self.pyramid.tensions(self.state, levels)
         out: dict[str, Any] = {}
         for need in self.pyramid.needs:
-            out[f"{need.name}_satisfaction"] = round(self.state.satisfaction[need.name], 2)
+            out[need.name] = round(tensions[need.name], 2)
+        for need in self.pyramid.needs:
+            out[f"{need.name}_satisfaction"] = round(levels[need.name], 2)
             out[f"{need.name}_tension"] = round(tensions[need.name], 2)
         out["pending"] = sorted(self.state.pending)
         return out
@@ -281,23 +284,32 @@ class Motivation:
         self.pet.mark_changed()
 
     def defer(self, need: str, reason: str) -> bool:
-        """Put a pending action off with a reason (never a forced one)."""
+        """Put a pending action off with a reason. A forced one (the starvation guard's) may not
+        be deferred: if it cannot be done it is closed as a self-report — nothing is marked, and
+        the guard may force the need again after its full wait — so no need is stuck for good."""
         deferred = self.pyramid.defer(self.state, need, reason, self.pet.clock.now())
         if deferred:
             self.deferred_because[need] = reason
             self.offered.pop(need, None)
             self.pet.mark_changed()
+        elif need in self.state.pending:
+            self.deferred_because[need] = reason
+            self.resolve(need, f"could not: {reason}", trusted=False)
         return deferred
 
-    def outcome(self, need: str | None, outcome: Outcome, reason: str) -> None:
-        """A reach-out made for a need ended: delivered is evidence, silence is a deferral."""
+    def outcome(
+        self, need: str | None, outcome: Outcome, reason: str, *, delivered: bool = True
+    ) -> None:
+        """A reach-out made for a need ended: a delivered one is evidence, silence a deferral,
+        and a message nothing took (no target answered) only a self-report."""
         if need is None or need not in self.state.pending:
             return
         if outcome is Outcome.SILENT:
-            if not self.defer(need, f"chose not to interrupt ({reason})"):
-                self.resolve(need, "considered and chose silence", trusted=False)
-        else:
+            self.defer(need, f"chose not to interrupt ({reason})")
+        elif delivered:
             self.resolve(need, f"notification {outcome.value}")
+        else:
+            self.resolve(need, "said it, but nothing took the message", trusted=False)
 
     def witnessed(self, need: str, evidence: str) -> None:
         """Something the pet really did satisfies a need (resolving its pending action if any)."""
@@ -315,6 +327,7 @@ class Motivation:
                 "need": need,
                 "before": round(before, 3),
                 "after": round(after, 3),
+                "impact": round(after - before, 3),
                 "reason": reason,
             }
         )

@@ -197,7 +197,8 @@ class Pet:
         self.recall = Recall(self.vault, self.name)
         self.mind.records.on_line = self.recall.add_line
         self.soul = SoulKeeper(hass, self)
-        self.motivation = Motivation(self, seed=entry.entry_id)
+        # The needs roll their dice from the pet's own name: repeatable, and different per pet.
+        self.motivation = Motivation(self, seed=entry.unique_id or entry.entry_id)
         self.journal_days: set[str] = set()
         self._stamps: dict[str, Any] = {}
         # journal day -> ((mtime, size), worth dreaming on?): a day is read again only if it changed

@@ -11,6 +11,7 @@ carrying whatever usage was already billed.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any, Final
 
 import anthropic
@@ -30,6 +31,8 @@ DEFAULT_MODEL: Final = "claude-haiku-4-5"
 MAX_TOKENS: Final = 700
 TURN_TIMEOUT_S: Final = 45.0
 MAX_ROUNDS: Final = 3
+
+_LOGGER = logging.getLogger(__name__)
 
 
 def usage_of(response_usage: Any) -> Usage:
@@ -117,6 +120,11 @@ class AnthropicBrain:
         except anthropic.APIStatusError as err:
             cause = "overloaded" if err.status_code == 529 else f"http_{err.status_code}"
             raise BrainUnavailable(cause, usage) from err
+        except anthropic.APIError as err:  # a response the SDK could not read, and the like
+            raise BrainUnavailable("bad_response", usage) from err
+        except Exception as err:  # never a crashed turn: the owner still gets an apology
+            _LOGGER.exception("Unexpected error while thinking")
+            raise BrainUnavailable("unknown", usage) from err
         raise BrainUnavailable("bad_reply", usage)
 
 

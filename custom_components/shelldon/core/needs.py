@@ -332,22 +332,38 @@ class Pyramid:
             elif after > FLOOR:
                 state.floor_since.pop(need.name, None)
             if need.name not in SAFETY:
-                comfort += max(0.0, after - SURPLUS_BASE)
+                above = before - SURPLUS_BASE
+                comfort += _comfort_hours(above, above - fall, hours)
         free = len([n for n in self.needs if n.name not in SAFETY]) or 1
-        state.surplus += comfort / free * hours
+        state.surplus += comfort / free
         state.boredom = min(NOISE_MAX, state.boredom + 0.01 * hours)
         state.updated = now
 
-    def tensions(self, state: NeedsState) -> dict[str, float]:
-        """Every need's tension now."""
+    def satisfaction_at(self, state: NeedsState, now: datetime) -> dict[str, float]:
+        """Each need's satisfaction at `now`, leaving the state as it is (for reading)."""
+        if now <= state.updated:
+            return dict(state.satisfaction)
+        effective = hours_between(state.updated, now) - night_hours(state.updated, now) * (
+            1 - self.night_decay
+        )
         return {
-            n.name: tension(state.satisfaction[n.name], n.importance, self.crisis_threshold)
+            n.name: clamp(state.satisfaction[n.name] - effective / n.decay_hours)
             for n in self.needs
         }
 
-    def top(self, state: NeedsState) -> str:
-        """The need with the most tension (ties: the one longest without action)."""
-        tensions = self.tensions(state)
+    def tensions(
+        self, state: NeedsState, satisfaction: Mapping[str, float] | None = None
+    ) -> dict[str, float]:
+        """Every need's tension (at the state's last update, or for the given satisfaction)."""
+        levels = state.satisfaction if satisfaction is None else satisfaction
+        return {
+            n.name: tension(levels[n.name], n.importance, self.crisis_threshold) for n in self.needs
+        }
+
+    def top(self, state: NeedsState, now: datetime | None = None) -> str:
+        """The need with the most tension (ties: the one longest without action); with `now`,
+        as it is then, without changing the state."""
+        tensions = self.tensions(state, self.satisfaction_at(state, now) if now else None)
         return max(
             self.needs,
             key=lambda n: (round(tensions[n.name], 9), -_stamp(state.last_acted.get(n.name))),
@@ -496,6 +512,16 @@ class Pyramid:
         """Something in the world makes a need more likely to act (capped; not for safety needs)."""
         if need not in SAFETY:
             state.context[need] = min(CONTEXT_BOOST, state.context.get(need, 0.0) + CONTEXT_BOOST)
+
+
+def _comfort_hours(start: float, end: float, hours: float) -> float:
+    """The area above zero of a line falling from `start` to `end` over `hours`: how much
+    surplus a need gave, whatever the moments it was looked at."""
+    if start <= 0 or hours <= 0:
+        return 0.0
+    if end >= 0:
+        return (start + end) / 2 * hours
+    return start / 2 * hours * start / (start - end)
 
 
 def _stamp(value: datetime | None) -> float:

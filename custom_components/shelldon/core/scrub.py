@@ -25,12 +25,18 @@ _TOKEN_KEY: Final = re.compile(
 )
 _BEARER: Final = re.compile(r"\bBearer\s+(?!\[)[A-Za-z0-9._~+/=-]{8,}", re.I)
 _EMAIL: Final = re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b")
-# Card numbers: groups of four, the 4-6-5 grouping, or one run of 13-19 digits; Luhn-checked.
+# Card numbers: groups of four, the 4-6-5 grouping, or one run of 13-19 digits; Luhn-checked,
+# except four groups of four, which look like a card whatever their checksum.
 _CARD: Final = re.compile(
     r"\b(?:\d{4}[ -]){3}\d{1,7}\b|\b\d{4}[ -]\d{6}[ -]\d{4,5}\b|\b\d{13,19}\b"
 )
+_CARD_SHAPE: Final = re.compile(r"\d{4}([ -])\d{4}\1\d{4}\1\d{4}")
 _LONG_TOKEN: Final = re.compile(
     r"(?<!\[)\b(?=[A-Za-z0-9_\-]*\d)(?=[A-Za-z0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{24,}\b"
+)
+# Letters only, but mixed case and long: a base62 token, not a word.
+_MIXED_TOKEN: Final = re.compile(
+    r"(?<!\[)\b(?=(?:[a-z0-9_]*[A-Z]){2})(?=(?:[A-Z0-9_]*[a-z]){2})[A-Za-z0-9_]{32,}\b"
 )
 _KNOWN_PREFIX: Final = re.compile(r"\b(?:sk|pk|rk|ghp|gho|xox[abp]|AKIA)[-_A-Za-z0-9]{12,}\b")
 
@@ -51,8 +57,11 @@ def _luhn(digits: str) -> bool:
 
 
 def _card(match: re.Match[str]) -> str:
-    digits = re.sub(r"\D", "", match.group(0))
-    return CARD if 13 <= len(digits) <= 19 and _luhn(digits) else match.group(0)
+    found = match.group(0)
+    if _CARD_SHAPE.fullmatch(found):
+        return CARD
+    digits = re.sub(r"\D", "", found)
+    return CARD if 13 <= len(digits) <= 19 and _luhn(digits) else found
 
 
 def scrub(text: str) -> str:
@@ -65,6 +74,7 @@ def scrub(text: str) -> str:
     text = _KNOWN_PREFIX.sub(TOKEN, text)
     text = _EMAIL.sub(EMAIL, text)
     text = _CARD.sub(_card, text)
+    text = _MIXED_TOKEN.sub(TOKEN, text)
     return _LONG_TOKEN.sub(TOKEN, text)
 
 

@@ -100,6 +100,46 @@ async def test_a_settled_pet_writes_nothing_to_disk_for_a_whole_day(
     assert pet.mind.state.value == "dormant"
 
 
+async def test_with_its_default_life_a_pet_left_alone_never_checkpoints_its_bookkeeping(
+    hass: HomeAssistant,
+    config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    save_counter: list,
+) -> None:
+    """Initiative and needs on (the defaults), nobody there: once its first day has settled,
+    the mind's cursor, the needs' fade and their small journal acts ride along; the
+    checkpoint (the SD card's wear) is not written for a whole day."""
+    freezer.move_to(local(2026, 11, 30, 12, 0))
+    pet = await async_setup_pet(hass, config_entry)
+    assert pet.initiative
+    await async_live_until(hass, freezer, pet, local(2026, 12, 1, 12, 0))
+    saves_before = len(save_counter)
+    proposed_before = pet.motivation.state.proposed
+
+    await async_live_for(hass, freezer, pet, timedelta(hours=24))
+
+    assert pet.motivation.state.proposed > proposed_before, "its needs kept it busy"
+    assert len(save_counter) == saves_before
+
+
+async def test_a_quick_restart_of_a_quiet_pet_is_not_mistaken_for_the_machine_sleeping(
+    hass: HomeAssistant,
+    config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    tmp_path: Path,
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 12, 0))
+    pet = await async_setup_pet(hass, config_entry)
+    await async_live_until(hass, freezer, pet, local(2026, 11, 30, 20, 0))
+    assert await hass.config_entries.async_unload(config_entry.entry_id)
+    await hass.async_block_till_done()
+    freezer.move_to(local(2026, 11, 30, 20, 1))
+    pet = await async_setup_pet(hass, config_entry)
+    await async_live_for(hass, freezer, pet, timedelta(minutes=30))
+    journal = "".join(p.read_text() for p in tmp_path.glob("shelldon/*/journal/*.md"))
+    assert "slept" not in journal, journal[-500:]
+
+
 async def test_a_nudge_reaches_disk_on_the_checkpoint_cadence_once(
     hass: HomeAssistant,
     config_entry: MockConfigEntry,

@@ -480,6 +480,31 @@ async def test_the_world_model_answers_what_was_believed_when_across_a_restart(
     assert len(again) == 3, "a restart with Alex still home believes nothing new"
 
 
+@pytest.mark.parametrize("comes_back", [True, False], ids=["back", "not-back"])
+async def test_back_in_twenty_minutes_is_met_quietly_or_becomes_a_surprise(
+    hass: HomeAssistant,
+    phone: list[ServiceCall],
+    freezer: FrozenDateTimeFactory,
+    tmp_path: Path,
+    comes_back: bool,
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 12, 30))
+    pet = await async_setup_pet(hass, pet_entry(hass, thinking=False))
+    await tell(hass, freezer, "I'll be back in 20 minutes")
+    if comes_back:
+        await async_live_for(hass, freezer, pet, timedelta(minutes=10))
+        await tell(hass, freezer, "I'm back!")
+    await async_live_until(hass, freezer, pet, local(2026, 11, 30, 14, 30))
+
+    text = journal(tmp_path)
+    if comes_back:
+        assert "as I expected: my owner back" in text
+        assert "it didn't happen" not in text
+    else:
+        assert "as I expected" not in text
+        assert text.count("my owner back by 13:20; it didn't happen") == 1, text
+
+
 async def test_a_world_that_changed_while_the_pet_was_off_is_one_journal_line_on_waking(
     hass: HomeAssistant, phone: list[ServiceCall], freezer: FrozenDateTimeFactory, tmp_path: Path
 ) -> None:
@@ -613,7 +638,11 @@ async def test_resting_ticks_fold_into_one_record_and_a_resting_pet_writes_nothi
     rests = [r for r in records if r.get("rest")]
     assert rests, "runs of resting ticks are folded"
     for rest in rests:
-        assert {"rest", "ticks", "from", "to", "state"} <= set(rest)
+        assert {"rest", "ticks", "from", "to", "state", "first_tick"} <= set(rest)
+        # A folded run is still a whole tick record (its last tick), so every line reads alike.
+        assert {"tick", "at", "sensed", "scores", "choice", "runners_up", "done"} <= set(rest)
+        assert rest["choice"] is None and rest["done"] == "rested" and rest["at"] == rest["to"]
+        assert rest["tick"] - rest["first_tick"] + 1 == rest["ticks"]
         assert rest["ticks"] >= 1 and rest["from"] <= rest["to"]
     assert sum(r["ticks"] for r in rests) > len(eventful)
 

@@ -58,21 +58,31 @@ class Records:
         return line
 
     def trace(self, record: dict[str, Any], *, resting: bool) -> None:
-        """Queue a tick record; consecutive resting ticks fold into one."""
+        """Queue a tick record; consecutive resting ticks fold into one: the last of the run,
+        whole (`tick`, `at`, `choice: null`, …), with `rest: true`, how many `ticks` it stands
+        for, and the run's `from`/`to` and `first_tick`."""
         if resting:
             if self._resting is None or self._resting["state"] != record.get("state"):
                 self._close_rest()
                 self._resting = {
+                    **record,
                     "rest": True,
-                    "state": record.get("state"),
                     "from": record["at"],
                     "to": record["at"],
                     "ticks": 1,
                     "first_tick": record["tick"],
                 }
             else:
-                self._resting["to"] = record["at"]
-                self._resting["ticks"] += 1
+                self._resting.update(
+                    {
+                        **record,
+                        "rest": True,
+                        "from": self._resting["from"],
+                        "to": record["at"],
+                        "ticks": self._resting["ticks"] + 1,
+                        "first_tick": self._resting["first_tick"],
+                    }
+                )
             return
         self._close_rest()
         self._queue.append((TRACE_FILE, json.dumps(scrub_data(record), ensure_ascii=False) + "\n"))
@@ -91,7 +101,8 @@ class Records:
 
     def _close_rest(self) -> None:
         if self._resting is not None:
-            self._queue.append((TRACE_FILE, json.dumps(self._resting) + "\n"))
+            line = json.dumps(scrub_data(self._resting), ensure_ascii=False)
+            self._queue.append((TRACE_FILE, line + "\n"))
             self._resting = None
 
     @property

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
+from homeassistant.components import persistent_notification
 from homeassistant.const import STATE_HOME, STATE_UNAVAILABLE, STATE_UNKNOWN
 from homeassistant.core import Event, EventStateChangedData, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_state_change_event
@@ -64,7 +65,7 @@ from .core.salience import (
     factors_for,
 )
 from .core.signals import Signal, SignalKind
-from .core.world import Belief, Expectation, WorldModel
+from .core.world import ANY, Belief, Expectation, WorldModel
 from .journal import Records
 
 if TYPE_CHECKING:
@@ -149,6 +150,14 @@ class Mind:
         self._dirty = False
         self._last_scan: datetime | None = None
         self._planned_gap = timedelta(seconds=CADENCE_S[Activity.DORMANT])
+
+    def prune(self, utc_now: datetime, open_ids: set[str]) -> None:
+        """Forget bookkeeping about goals that are settled or gone, and waits that are over."""
+        self.signalled_due &= open_ids
+        self.considered = {
+            k: v for k, v in self.considered.items() if k in open_ids and v > utc_now
+        }
+        self.world.prune(utc_now)
 
     # ------------------------------------------------------------------ options
 
@@ -349,7 +358,7 @@ class Mind:
         intention = (choice.about if choice else None) or record.drift or ", ".join(sensed)
         self._flush_files(None if resting else f"tick {self.ticks}: {intention}")
         if self._dirty:
-            pet.mark_changed()
+            pet.mark_changed(save=False)  # the mind's own cursor: bookkeeping
             self._dirty = False
 
     # ------------------------------------------------------------------ SENSE
@@ -701,6 +710,12 @@ class Mind:
             outcome, reason = Outcome.SUGGEST, "the speaker failed; a message will wait"
         if outcome is Outcome.SUGGEST:
             delivered = bool(await pet.messenger.async_deliver(text, pet.clock.utcnow()))
+            if not delivered:  # no target, or none took it: the owner still finds it in HA
+                note_id = f"shelldon_{pet.entry.entry_id}"  # the latest replaces the last
+                persistent_notification.async_create(
+                    self.hass, text, title=pet.name, notification_id=note_id
+                )
+                delivered, reason = True, f"{reason}; left as a Home Assistant notification"
         now = pet.clock.now()
         day, count = self.interruptions
         today = now.date().isoformat()
@@ -935,7 +950,7 @@ class Mind:
         if (back := parse_back_in(text, now)) is not None:
             self.world.expect(
                 "owner:last_spoke",
-                "*",
+                ANY,
                 back + timedelta(minutes=30),
                 self.pet.clock.utcnow(),
                 "my owner back",
@@ -961,7 +976,7 @@ class Mind:
         for ask in data.get("asks") or []:
             self.world.expect(
                 "owner:last_spoke",
-                "*",
+                ANY,
                 self.pet.clock.utcnow() + ASK_EXPECT,
                 self.pet.clock.utcnow(),
                 f"an answer to: {ask}",

@@ -140,7 +140,7 @@ class Motivation:
                 proposal = self.pyramid.choose(self.state, self.pet.clock.now(), self.rng)
                 if proposal is not None:
                     self.offered[proposal.need] = utc_now
-                    self.pet.mark_changed()
+                    self.pet.mark_changed(save=False)
         out = []
         for need, since in list(self.offered.items()):
             pending = self.state.pending.get(need)
@@ -281,7 +281,7 @@ class Motivation:
         ):
             self._audit(change.need, change.before, change.after, change.reason)
         self.offered.pop(need, None)
-        self.pet.mark_changed()
+        self.pet.mark_changed(save=False)
 
     def defer(self, need: str, reason: str) -> bool:
         """Put a pending action off with a reason. A forced one (the starvation guard's) may not
@@ -291,7 +291,7 @@ class Motivation:
         if deferred:
             self.deferred_because[need] = reason
             self.offered.pop(need, None)
-            self.pet.mark_changed()
+            self.pet.mark_changed(save=False)
         elif need in self.state.pending:
             self.deferred_because[need] = reason
             self.resolve(need, f"could not: {reason}", trusted=False)

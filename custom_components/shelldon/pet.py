@@ -174,6 +174,7 @@ class Pet:
         self._turn_handlers: dict[str, TurnHandler] = {}
         self._listeners: list[CALLBACK_TYPE] = []
         self._unsubs: list[CALLBACK_TYPE] = []
+        self._unsub_stop: CALLBACK_TYPE | None = None
         self._timer: CALLBACK_TYPE | None = None
         self.armed_at: datetime | None = None  # when the one timer fires next
         self._must_save = False
@@ -234,9 +235,10 @@ class Pet:
             self._unsubs.append(
                 async_track_state_change_event(self.hass, watched, self._on_power_entity)
             )
-        self._unsubs.append(
-            self.hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, self._on_hass_stop)
+        self._unsub_stop = self.hass.bus.async_listen_once(
+            EVENT_HOMEASSISTANT_STOP, self._on_hass_stop
         )
+        self._unsubs.append(self._unsub_stop)
         self._unsubs.append(self.messenger.async_listen(self._async_on_notification_reply))
         self._unsubs.extend(self.mind.async_start())
         self._reconcile()
@@ -258,11 +260,13 @@ class Pet:
         for task in list(self._tasks):
             task.cancel()
         await self.mind.async_flush_all()
-        await self.async_checkpoint()
+        await self.async_checkpoint(force=True)  # where the mind stood: no false "I slept"
 
     async def _on_hass_stop(self, _event: Event) -> None:
+        if self._unsub_stop in self._unsubs:  # a one-time listener is gone once it has run
+            self._unsubs.remove(self._unsub_stop)
         await self.mind.async_flush_all()
-        await self.async_checkpoint()
+        await self.async_checkpoint(force=True)  # where the mind stood: no false "I slept"
 
     # ------------------------------------------------------------------ state
 
@@ -340,14 +344,18 @@ class Pet:
             "needs": self.motivation.to_dict(),
         }
 
-    def mark_changed(self) -> None:
-        """Something beyond the personality changed (a turn, a goal): save it, show it."""
-        self._must_save = True
+    def mark_changed(self, *, save: bool = True) -> None:
+        """Something beyond the personality changed: show it, and save it on the checkpoint
+        cadence. Bookkeeping (`save=False`: where the mind's cursor is, the needs' slow fade and
+        their small acts) is cheap to redo, so like reflex drift it never causes a write of its
+        own: it rides along with the next real change, or the save when the pet stops."""
+        if save:
+            self._must_save = True
         self._notify()
 
-    async def async_checkpoint(self) -> bool:
-        """Save when (and only when) something changed; True when written."""
-        if not (self.state.dirty or self._must_save):
+    async def async_checkpoint(self, *, force: bool = False) -> bool:
+        """Save when (and only when) something changed, or when stopping; True when written."""
+        if not (force or self.state.dirty or self._must_save):
             return False
         self.state.mark_clean()
         self._must_save = False
@@ -549,7 +557,7 @@ class Pet:
         self.messenger.prune(self.clock.utcnow())
         if self.turns.goals.prune(self.clock.utcnow()):
             self.spawn(self.turns.async_save_goals())
-        self.mind.world.prune(self.clock.utcnow())
+        self.mind.prune(self.clock.utcnow(), {g.id for g in self.turns.goals.open_goals()})
 
     async def _async_on_notification_reply(self, text: str, target: str) -> None:
         """The owner typed into a notification: an owner message, answered the same way."""

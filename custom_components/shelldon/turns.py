@@ -117,6 +117,7 @@ class Turns:
             "last_said": self.last_said,
             "last_mark": self.last_mark,
             "unflushed": self.unflushed,
+            "goal_serial": self.goals.serial,
         }
 
     def restore(self, data: Any) -> None:
@@ -136,6 +137,9 @@ class Turns:
         mark = data.get("last_mark")
         self.last_mark = mark if isinstance(mark, dict) else {}
         self.unflushed = bool(data.get("unflushed", False))
+        serial = data.get("goal_serial")
+        if isinstance(serial, int) and not isinstance(serial, bool):
+            self.goals.serial = max(self.goals.serial, serial)
 
     async def async_load_files(self) -> None:
         """Seed the soul files, then read them and the goals (in the executor)."""
@@ -175,6 +179,7 @@ class Turns:
         before = {g.id: g for g in self.goals.items}
         settled = [g for g in goals.items if not g.open and g.id in before and before[g.id].open]
         adopted = [g for g in goals.items if g.made_at == now]  # typed in by the owner
+        goals.serial = max(goals.serial, self.goals.serial)
         self.goals = goals
         if adopted:
             self._goals_changed()  # write the metadata lines under what the owner typed

@@ -161,6 +161,21 @@ def test_prune_forgets_goals_settled_long_ago() -> None:
     assert not goals.prune(NOW + 1000 * DAY)
 
 
+def test_an_id_is_never_reused_after_a_prune() -> None:
+    goals = _sample()  # g4, the newest, was settled and will be forgotten
+    assert goals.prune(NOW + 100 * DAY)
+    assert _add(goals, "a new thought").id == "g5"  # not g4 again: old records name g4
+
+
+def test_the_serial_survives_a_reload_of_the_file() -> None:
+    goals = _sample()
+    goals.prune(NOW + 100 * DAY)
+    reread, _ = Goals.from_markdown(goals.to_markdown("Shelly"))
+    assert _add(Goals(items=list(reread.items)), "x").id == "g4"  # the file alone knows g3
+    reread.serial = max(reread.serial, goals.serial)  # so the runtime carries the serial over
+    assert _add(reread, "another").id == "g5"
+
+
 # --- markdown -------------------------------------------------------------------------------
 
 

@@ -338,3 +338,40 @@ def test_parse_back_in(text: str, delta: timedelta) -> None:
 )
 def test_parse_back_in_no_match(text: str) -> None:
     assert parse_back_in(text, MON) is None
+
+
+def _offline_lines() -> list[str]:
+    """Every line the offline brain can say on its own (its stock of moods and musings)."""
+    import ast
+    import inspect
+
+    from custom_components.shelldon.brain import offline
+
+    lines = [line for group in offline.MOOD_LINES.values() for line in group]
+    lines += [line for group in offline.MUSINGS.values() for line in group]
+    tree = ast.parse(inspect.getsource(offline))
+    lines += [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "I'll" in node.value
+    ]
+    return lines
+
+
+def test_the_offline_brains_own_lines_promise_nothing() -> None:
+    """Its stock phrases ("I'll cheer up", "I'll save my words") are not commitments."""
+    for line in _offline_lines():
+        assert scan_commitments(line, MON) == [], line
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't think I'll make it to the party",
+        "I doubt I'll finish the crossword today",
+        "I'm not sure I'll manage that",
+        "I wonder if I'll see snow tomorrow",
+    ],
+)
+def test_a_doubt_before_i_will_is_not_a_promise(text: str) -> None:
+    assert scan_commitments(text, MON) == []

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from custom_components.shelldon.core.world import (
+    ANY,
     MAX_BELIEFS,
     Belief,
     Expectation,
@@ -157,6 +158,17 @@ def test_a_late_or_different_observation_does_not_meet() -> None:
     assert world.observe("door", "home", T0 + MIN)[1] == []
     assert world.observe("presence", "home", T0 + HOUR + MIN)[1] == []
     assert len(world.open_expectations()) == 1
+
+
+def test_an_expectation_of_anything_is_met_by_the_next_fresh_observation_only() -> None:
+    world = WorldModel()
+    spoke = T0.isoformat()
+    world.observe("owner:last_spoke", spoke, T0)  # "back in twenty minutes"
+    world.expect("owner:last_spoke", ANY, T0 + HOUR, T0, "my owner back")
+    assert world.observe("owner:last_spoke", spoke, T0)[1] == [], "not by the words that made it"
+    _, met = world.observe("owner:last_spoke", (T0 + 10 * MIN).isoformat(), T0 + 10 * MIN)
+    assert [e.about for e in met] == ["my owner back"]
+    assert world.surprises(T0 + 2 * HOUR) == []
 
 
 def test_one_observation_meets_every_matching_expectation() -> None:

@@ -105,10 +105,12 @@ class Goals:
     """The pet's goals, newest last."""
 
     items: list[Goal] = field(default_factory=list)
+    serial: int = 0  # the highest id ever given: an id is never reused, even after a prune
 
     def _next_id(self) -> str:
         numbers = [int(g.id[1:]) for g in self.items if g.id[1:].isdigit()]
-        return f"g{max(numbers, default=0) + 1}"
+        self.serial = max(max(numbers, default=0), self.serial) + 1
+        return f"g{self.serial}"
 
     def add(
         self,

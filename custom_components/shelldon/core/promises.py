@@ -36,7 +36,15 @@ _COMMIT: Final = re.compile(
 _NEGATED: Final = re.compile(r"^(?:not|never|no\s+longer)\b", re.I)
 _WEAK: Final = re.compile(
     r"^(?:be\b|remember|keep\s+(?:that|it|this)\s+in\s+mind|stay|wait|miss|think\s+about|"
-    r"try\s+my\s+best|do\s+my\s+best|answer\s+simply|be\s+right\s+here|take\s+that\s+as)",
+    r"try\s+my\s+best|do\s+my\s+best|answer\s+simply|be\s+right\s+here|take\s+that\s+as|"
+    r"cheer\s+up|save\s+my\s+words|keep\s+(?:it|that|this)\b|hold\s+on\s+to|manage|survive|"
+    r"live|be\s+fine|be\s+okay|be\s+ok\b|get\s+over)",
+    re.I,
+)
+# A commitment behind these is a doubt or a condition, not a promise.
+_DOUBT: Final = re.compile(
+    r"\b(?:if|unless|maybe|perhaps|whether|doubt|(?:do\s*n[o']?t|don’t)\s+think|not\s+sure|"
+    r"wonder\s+if|hope)\s*(?:that\s+)?$",
     re.I,
 )
 _REMIND: Final = re.compile(
@@ -146,8 +154,8 @@ def scan_commitments(text: str, now: datetime) -> list[Commitment]:
         what = match["what"].strip()
         if _NEGATED.match(what) or _WEAK.match(what):
             continue
-        prefix = text[max(0, match.start() - 12) : match.start()].lower()
-        if re.search(r"\b(?:if|unless|maybe|perhaps)\s*$", prefix):
+        prefix = text[max(0, match.start() - 24) : match.start()].lower()
+        if _DOUBT.search(prefix):
             continue
         due = due_from(what, now) or _later(now, DEFAULT_DUE.total_seconds())
         found.append(Commitment(_clean(what), due))

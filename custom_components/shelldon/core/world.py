@@ -56,9 +56,13 @@ class Belief:
             return None
 
 
+ANY: Final = "*"  # an expectation met by any fresh observation of its subject
+
+
 @dataclass(frozen=True)
 class Expectation:
-    """A belief about what comes next: `subject` should become `value` by `due`."""
+    """A belief about what comes next: `subject` should become `value` (or, for ANY, be seen
+    again) after it was made and by `due`."""
 
     id: str
     subject: str
@@ -135,7 +139,10 @@ class WorldModel:
             if (
                 expectation.state == "open"
                 and expectation.subject == subject
-                and expectation.value == value
+                and (
+                    expectation.value == value
+                    or (expectation.value == ANY and at > expectation.made_at)  # a fresh sighting
+                )
                 and at <= expectation.due
             ):
                 self.expectations[index] = replace(expectation, state="met")

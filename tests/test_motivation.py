@@ -39,6 +39,7 @@ from custom_components.shelldon.const import (
     EVENT_DECISION,
     EVENT_REACH_OUT,
 )
+from custom_components.shelldon.core.dream import distill
 from custom_components.shelldon.core.needs import (
     DEFAULT_NEEDS,
     FLOOR,
@@ -73,6 +74,16 @@ ACT_LINES = (
     "looked back at what my owner said of me:",
     "a musing:",
     "browsed my shelf",
+    "read back my checkpoint:",
+    "reread my constitution:",
+    "tidied what I believe:",
+    "looked over my",
+    "looked back at what I chose:",
+    "thought of my owner",
+    "drew ",
+    "went over what I know:",
+    "counted what I kept:",
+    "my mood in words:",
 )
 SECRETS = (
     "evidence with sk-ant-api03-Zx9QwErTyUiOp1234567890AbCdEfGh 4111 1111 1111 1111 "
@@ -112,6 +123,23 @@ def starve(pet: Pet, *needs: str) -> None:
     """Put needs at the floor (they will act at the next cycle: the probability there is 1)."""
     for need in needs:
         pet.motivation.state.satisfaction[need] = FLOOR
+
+
+def only(pet: Pet, **chosen: str) -> None:
+    """Leave each named need one action (need=action), switching its other off (weight 0),
+    as an owner can in needs.yaml."""
+    pet.motivation.pyramid = parse_needs(
+        {
+            "needs": {
+                need: {
+                    "weights": {
+                        a.name: 0 for a in Pyramid().by_name(need).actions if a.name != action
+                    }
+                }
+                for need, action in chosen.items()
+            }
+        }
+    )
 
 
 def cycle_now(pet: Pet) -> None:
@@ -170,6 +198,7 @@ async def test_the_top_need_sensor_shows_every_needs_satisfaction_and_tension(
     assert all(state.attributes[f"{n}_satisfaction"] == 2.5 for n in NAMES), "a fresh pet"
     assert all(state.attributes[f"{n}_tension"] == 0.25 for n in NAMES), "all equal at rest"
 
+    only(pet, security="health_check")
     starve(pet, "security")
     await async_live_for(hass, freezer, pet, timedelta(minutes=5))
     state = hass.states.get(TOP_NEED)
@@ -196,6 +225,7 @@ async def test_the_execution_rate_is_a_diagnostic_percentage_with_its_counts(
     assert entity is not None and entity.entity_category is EntityCategory.DIAGNOSTIC
     assert hass.states.get(EXECUTION_RATE).state == "unknown", "nothing proposed yet"
 
+    only(pet, security="health_check")
     starve(pet, "security")  # a health check: resolved with evidence at once
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 14, 0))
     state = hass.states.get(EXECUTION_RATE)
@@ -233,6 +263,7 @@ async def test_over_a_day_the_needs_act_and_every_change_is_one_audit_line(
     monkeypatch.setattr(Pyramid, "resolve", spy)
     freezer.move_to(local(2026, 11, 30, 8, 0))
     pet = await async_setup_pet(hass, pet_entry(hass))
+    only(pet, security="health_check")
     starve(pet, "security")
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 8, 0))
 
@@ -252,7 +283,7 @@ async def test_over_a_day_the_needs_act_and_every_change_is_one_audit_line(
     assert "cross-impact of security" in reasons
 
     text = journal(tmp_path)
-    for line in ("checked my health: all well", "a musing: ", "my plan: "):
+    for line in ("checked my health: all well", "my mood in words: ", "my plan: "):
         assert line in text, f"no {line!r} in the journal"
     marked = [c for c in changes if not c.reason.startswith("cross-impact")]
     assert len({c.need for c in marked}) >= 3, marked
@@ -331,6 +362,7 @@ async def test_with_the_turn_budget_spent_a_needs_reach_out_is_deferred_and_cost
         await initiative(hass, False)  # two quiet hours: the owner is away long enough
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 11, 0))
         await initiative(hass, True)
+        only(pet, connection="reach_out")
         starve(pet, "connection")
         cycle_now(pet)
         await async_live_for(hass, freezer, pet, timedelta(minutes=5))
@@ -356,6 +388,7 @@ async def test_in_quiet_hours_a_needs_reach_out_is_a_silent_decision(
     await initiative(hass, False)
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 23, 0))
     await initiative(hass, True)
+    only(pet, connection="reach_out")
     starve(pet, "connection")
     cycle_now(pet)
     await async_live_for(hass, freezer, pet, timedelta(minutes=5))
@@ -410,6 +443,7 @@ async def test_the_connection_need_waits_for_the_idle_time_and_never_greets_twic
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 10, 0))
     pet = await async_setup_pet(hass, pet_entry(hass))
+    only(pet, connection="reach_out")
     starve(pet, "connection")
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 10, 59))
     assert phone == [], "not before an hour of quiet"
@@ -436,6 +470,7 @@ async def test_a_needs_driven_hello_is_the_stretchs_one_hello(
     await initiative(hass, False)
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 11, 30))
     await initiative(hass, True)
+    only(pet, connection="reach_out")
     starve(pet, "connection")
     cycle_now(pet)  # the need and the musing impulse are both due: the starving need wins
     await async_live_for(hass, freezer, pet, timedelta(minutes=5))
@@ -454,6 +489,62 @@ async def test_a_needs_driven_hello_is_the_stretchs_one_hello(
     assert not any((r.get("choice") or {}).get("act") == "muse" for r in records)
 
 
+# ---------------------------------------------------------------------- every action, for real
+
+
+ACTIONS = [(n.name, a.name) for n in DEFAULT_NEEDS for a in n.actions]
+# What each action does in a morning with a document on the shelf, a reminder filed and the
+# owner's thanks in the journal: done with evidence, or put off with its reason.
+DEFERRED = {
+    "consolidate": "nothing to consolidate",  # today is not finished: nothing to dream on yet
+    "reach_out": "my owner was here recently",  # a hello waits for an hour of quiet
+    "follow_up": "chose not to interrupt (not worth interrupting (0.70 < 0.75))",  # gate 2
+    "review_choices": "nothing chosen yet to look back on",  # its first choice is this one
+    "count_kept": "no promise kept yet",  # the reminder is still open
+}
+
+
+@pytest.mark.parametrize(("need", "action"), ACTIONS)
+async def test_every_action_is_done_for_real_or_put_off_with_a_reason(
+    hass: HomeAssistant,
+    phone: list[ServiceCall],
+    freezer: FrozenDateTimeFactory,
+    tmp_path: Path,
+    need: str,
+    action: str,
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 9, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    await initiative(hass, False)  # nothing of its own until the stage is set
+    shelf = vault(tmp_path) / "knowledge/reference"
+    shelf.mkdir(parents=True, exist_ok=True)
+    (shelf / "tides.md").write_text("Spring tides come twice a month, at new and full moon.\n")
+    await tell(hass, freezer, "Remind me to water the plants at 18:00. Thank you, well done!")
+    await async_live_for(hass, freezer, pet, timedelta(minutes=20))
+    assert pet.shelf.index.chunks, "the document is on the shelf"
+    await initiative(hass, True)
+    before = journal(tmp_path).splitlines()
+    only(pet, **{need: action})
+    starve(pet, need)
+    cycle_now(pet)
+    await async_live_for(hass, freezer, pet, timedelta(minutes=5))
+
+    assert acts_for(tmp_path, need), "the need was proposed and acted on"
+    state = pet.motivation.state
+    assert need not in state.pending, "resolved or put off, not left hanging"
+    marked = [a["reason"] for a in audit(tmp_path) if a["need"] == need]
+    if action in DEFERRED:
+        assert pet.motivation.deferred_because[need] == DEFERRED[action]
+        assert marked == [], "a deferral marks nothing"
+        return
+    assert len(marked) == 1 and marked[0].startswith(f"{action}: "), marked
+    assert state.satisfaction[need] > FLOOR, "evidence marked satisfaction"
+    new = [line for line in journal(tmp_path).splitlines() if line not in before]
+    acts = [line for line in new if any(a in line for a in ACT_LINES)]
+    assert len(acts) == 1, new
+    assert distill("\n".join(new), pet.name) == [], "its own acts are not dreamt on"
+
+
 # ---------------------------------------------------------------------- security's health check
 
 
@@ -468,6 +559,7 @@ async def test_the_health_check_raises_and_clears_a_repair_issue(
     )
     issue_id = f"health_{ENTRY_ID}"
     assert ir.async_get(hass).async_get_issue(DOMAIN, issue_id) is None
+    only(pet, security="health_check")
     starve(pet, "security")
     await async_live_for(hass, freezer, pet, timedelta(minutes=5))
 
@@ -508,15 +600,17 @@ async def test_needs_yaml_is_seeded_and_the_owners_edit_is_picked_up(
     assert data["needs"]["security"] == {
         "importance": 10,
         "decay_hours": 168,
-        "weights": {"health_check": 1.0},
+        "weights": {"health_check": 1.0, "verify_checkpoint": 0.7},
     }
 
     data["needs"]["expression"]["importance"] = 9
+    data["needs"]["expression"]["weights"]["muse"] = 0
     data["needs"]["understanding"]["decay_hours"] = 6
     path.write_text("# mine now\n" + yaml.safe_dump(data, sort_keys=False))
     await async_live_for(hass, freezer, pet, timedelta(minutes=16))
     pyramid = pet.motivation.pyramid
     assert pyramid.by_name("expression").importance == 9
+    assert [a.name for a in pyramid.by_name("expression").usable()] == ["describe_mood"]
     assert pyramid.by_name("understanding").decay_hours == 6.0
     assert pyramid.by_name("security") == Pyramid().by_name("security"), "the rest as it was"
 

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, Final
 import yaml
 
 from .brain.offline import MUSINGS
-from .const import CONF_NEEDS
+from .const import CONF_NEEDS, CONF_PANEL_HEIGHT, CONF_PANEL_PALETTE, CONF_PANEL_WIDTH
 from .core.activity import Activity
 from .core.appraisal import Act, Candidate
-from .core.goals import GoalKind
+from .core.goals import GoalKind, GoalState
 from .core.needs import (
     DEFAULT_NEEDS,
     NeedsState,
@@ -30,6 +30,7 @@ from .core.needs import (
     parse_needs,
 )
 from .core.salience import Outcome
+from .portrait import render_face
 from .vault import VaultError
 
 if TYPE_CHECKING:
@@ -46,6 +47,17 @@ NEEDS_HEADER: Final = """\
 # settings: crisis_threshold, night_decay (0-1: how fast needs fade at night), starvation_hours.
 # The pet may propose changes to this file; they wait for your approval.
 """
+
+
+def _word(value: float, low: str, high: str) -> str:
+    """A -1…1 dial in words."""
+    if value <= -0.5:
+        return f"quite {low}"
+    if value < -0.15:
+        return f"a little {low}"
+    if value < 0.15:
+        return f"neither {low} nor {high}"
+    return f"a little {high}" if value < 0.5 else f"quite {high}"
 
 
 class Motivation:
@@ -271,6 +283,132 @@ class Motivation:
             self.defer(need, "no open goal or promise")
             return f"{need}: no open goal to follow up", None
         return self.pet.mind.reach_out_for_need(need, goals[0], now)
+
+    def _do_verify_checkpoint(self, need: str, now: datetime) -> tuple[str, None]:
+        self.pet.spawn(self._async_verify_checkpoint(need, now))
+        return f"{need}: reading back my checkpoint", None  # resolved once it is read
+
+    async def _async_verify_checkpoint(self, need: str, now: datetime) -> None:
+        try:
+            data = await self.pet.store.async_load()
+        except Exception:  # a damaged file is what this looks for
+            data = False
+        if isinstance(data, dict) and data:
+            self._journal(need, now, "read back my checkpoint: intact")
+        elif data is None and not self.pet.has_checkpoint and not self.pet.state.dirty:
+            self._journal(need, now, "read back my checkpoint: none yet, and nothing to save")
+        else:
+            saved = await self.pet.async_checkpoint(force=True)
+            again = "so I saved myself again" if saved else "and saving again failed"
+            self._journal(need, now, f"read back my checkpoint: missing or unreadable, {again}")
+
+    def _do_reread_constitution(self, need: str, now: datetime) -> tuple[str, None]:
+        lines = [
+            line[2:].strip()
+            for line in self.pet.turns.identity.constitution.splitlines()
+            if line.startswith("- ") and line[2:].strip()
+        ]
+        if not lines:
+            self.defer(need, "my constitution says nothing I can hold to")
+            return f"{need}: my constitution is empty", None
+        return self._journal(need, now, f"reread my constitution: {self.rng.choice(lines)[:160]}")
+
+    def _do_tidy_beliefs(self, need: str, now: datetime) -> tuple[str, None]:
+        pet, utc_now = self.pet, self.pet.clock.utcnow()
+        world = pet.mind.world
+        before = len(world.expectations)
+        if pet.turns.goals.prune(utc_now):
+            pet.spawn(pet.turns.async_save_goals())
+        pet.mind.prune(utc_now, {g.id for g in pet.turns.goals.open_goals()})
+        subjects = {b.subject for b in world.beliefs}
+        return self._journal(
+            need,
+            now,
+            f"tidied what I believe: {len(subjects)} things I know of, "
+            f"{len(world.open_expectations())} still expected, "
+            f"{before - len(world.expectations)} old expectations let go",
+        )
+
+    def _do_review_goals(self, need: str, now: datetime) -> tuple[str, None]:
+        goals = self.pet.turns.goals.open_goals()
+        if not goals:
+            self.defer(need, "no open goals")
+            return f"{need}: no open goals", None
+        late = [g for g in goals if g.overdue(self.pet.clock.utcnow())]
+        listed = "; ".join(f"{g.text} ({g.id})" for g in (late or goals)[:3])
+        return self._journal(
+            need,
+            now,
+            f"looked over my {len(goals)} open goal(s), {len(late)} overdue: {listed}",
+        )
+
+    def _do_review_choices(self, need: str, now: datetime) -> tuple[str, None]:
+        recent = sorted(self.state.action_chosen.items(), key=lambda kv: kv[1], reverse=True)
+        chosen = [key.split(".", 1)[1].replace("_", " ") for key, _ in recent[1:4]]
+        if not chosen:
+            self.defer(need, "nothing chosen yet to look back on")
+            return f"{need}: nothing to look back on", None
+        return self._journal(need, now, f"looked back at what I chose: {', '.join(chosen)}")
+
+    def _do_think_of_owner(self, need: str, now: datetime) -> tuple[str, None]:
+        topic = self.pet.turns.last_topic.strip()
+        if not topic:
+            self.defer(need, "my owner has not said anything yet")
+            return f"{need}: nothing said yet", None
+        return self._journal(need, now, f"thought of my owner, who last spoke of: {topic[:120]}")
+
+    def _do_check_faces(self, need: str, now: datetime) -> tuple[str, None]:
+        self.pet.spawn(self._async_check_faces(need, now))
+        return f"{need}: drawing my faces", None  # resolved once they are drawn
+
+    async def _async_check_faces(self, need: str, now: datetime) -> None:
+        pet = self.pet
+        width, height = int(pet.options[CONF_PANEL_WIDTH]), int(pet.options[CONF_PANEL_HEIGHT])
+        palette = str(pet.options[CONF_PANEL_PALETTE])
+        drawn, failed = 0, []
+        for face in pet.faces:
+            try:
+                png = await pet.hass.async_add_executor_job(
+                    render_face, face.look, width, height, palette
+                )
+            except Exception:
+                png = b""
+            if png.startswith(b"\x89PNG"):
+                drawn += 1
+            else:
+                failed.append(face.name)
+        text = f"drew {drawn} of my {len(pet.faces)} faces at {width}x{height}"
+        self._journal(need, now, text + (f"; could not draw {', '.join(failed)}" if failed else ""))
+
+    def _do_study_world(self, need: str, now: datetime) -> tuple[str, None]:
+        latest = sorted(self.pet.mind.world.latest(), key=lambda b: b.at, reverse=True)
+        if not latest:
+            self.defer(need, "I know nothing of my world yet")
+            return f"{need}: nothing known yet", None
+        fresh = ", ".join(f"{b.subject} is {b.value}" for b in latest[:3])
+        return self._journal(
+            need, now, f"went over what I know: {len(latest)} things; lately {fresh}"
+        )
+
+    def _do_count_kept(self, need: str, now: datetime) -> tuple[str, None]:
+        done = [g for g in self.pet.turns.goals.items if g.state is GoalState.DONE]
+        if not done:
+            self.defer(need, "no promise kept yet")
+            return f"{need}: nothing kept yet", None
+        return self._journal(
+            need, now, f"counted what I kept: {len(done)} done, lately {done[-1].text[:80]}"
+        )
+
+    def _do_describe_mood(self, need: str, now: datetime) -> tuple[str, None]:
+        mood = self.pet.state.mood
+        return self._journal(
+            need,
+            now,
+            f"my mood in words: {self.pet.mood_face.feeling}, "
+            f"{_word(mood.valence, 'glum', 'cheerful')} and "
+            f"{_word(mood.arousal, 'calm', 'stirred')}, "
+            f"{_word(self.pet.state.energy * 2 - 1, 'tired', 'full of beans')}",
+        )
 
     # ------------------------------------------------------------------ the gate
 

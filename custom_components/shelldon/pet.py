@@ -179,6 +179,7 @@ class Pet:
         self.armed_at: datetime | None = None  # when the one timer fires next
         self._must_save = False
         self._last_save_failed = False
+        self.has_checkpoint = False  # one was read at start, or written since
         self._nudged_at: dict[str, datetime] = {}
         self._faces_stamp: tuple[float, int] | None = None
         self._png_cache: dict[str, bytes] = {}
@@ -211,6 +212,7 @@ class Pet:
     async def async_start(self) -> None:
         """Restore, wire up the body and the jobs, show the face, arm the timer."""
         data = await self.store.async_load_safe()
+        self.has_checkpoint = bool(data)
         self.state = PersonalityState.from_dict(data.get("personality"))
         self.initiative = bool(data.get("initiative", True))
         self.turns.restore(data.get("turns"))
@@ -362,6 +364,7 @@ class Pet:
         try:
             await self.store.async_save(self.snapshot())
             self._last_save_failed = False
+            self.has_checkpoint = True
         except Exception:
             self._must_save = True  # try again on the next checkpoint
             self._last_save_failed = True

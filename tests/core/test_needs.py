@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from typing import Any
@@ -28,9 +27,9 @@ from custom_components.shelldon.core.needs import (
     FLOOR,
     IMPACT,
     SAFETY,
+    SECOND,
     SURPLUS_BASE,
     SURPLUS_THRESHOLD,
-    Action,
     NeedsState,
     Pending,
     Proposal,
@@ -292,15 +291,12 @@ def test_the_probability_falls_monotonically_from_certain_to_never() -> None:
 # ---------------------------------------------------------------------- staleness
 
 
-def _two_action_pyramid() -> Pyramid:
-    """The default needs, except that expression can also doodle."""
-    needs = tuple(
-        replace(n, actions=(*n.actions, Action("doodle", "mid", 1.0, "doodle")))
-        if n.name == "expression"
-        else n
-        for n in DEFAULT_NEEDS
-    )
-    return Pyramid(needs)
+def test_every_need_has_two_concrete_actions_its_first_favoured() -> None:
+    for need in DEFAULT_NEEDS:
+        assert len(need.actions) == 2, need.name
+        first, second = need.actions
+        assert first.weight == 1.0 and second.weight == SECOND < 1.0
+        assert len({a.name for n in DEFAULT_NEEDS for a in n.actions}) == 20
 
 
 def _expression_only(pyramid: Pyramid, now: datetime) -> NeedsState:
@@ -311,7 +307,7 @@ def _expression_only(pyramid: Pyramid, now: datetime) -> NeedsState:
 
 
 def test_an_action_chosen_within_a_day_keeps_a_fifth_of_its_weight() -> None:
-    pyramid = _two_action_pyramid()
+    pyramid = Pyramid()  # expression: muse (1.0) or describe_mood (0.7)
     now = _at(10, 12)
 
     rng = RecordingRandom(1)
@@ -319,17 +315,17 @@ def test_an_action_chosen_within_a_day_keeps_a_fifth_of_its_weight() -> None:
     state.action_chosen["expression.muse"] = now - timedelta(hours=23)
     proposal = pyramid.choose(state, now, rng)
     assert proposal is not None and proposal.need == "expression"
-    assert rng.weights == [[pytest.approx(0.2), 1.0]], "muse was chosen 23 h ago"
+    assert rng.weights == [[pytest.approx(0.2), SECOND]], "muse was chosen 23 h ago"
 
     rng = RecordingRandom(1)
     state = _expression_only(pyramid, now)
     state.action_chosen["expression.muse"] = now - timedelta(hours=25)
     pyramid.choose(state, now, rng)
-    assert rng.weights == [[1.0, 1.0]], "a day later it is fresh again"
+    assert rng.weights == [[1.0, SECOND]], "a day later it is fresh again"
 
 
 def test_staleness_steers_the_choice_towards_the_other_action() -> None:
-    pyramid = _two_action_pyramid()
+    pyramid = Pyramid()
     now = _at(10, 12)
     rng = random.Random(7)
     picks: Counter[str] = Counter()
@@ -341,23 +337,50 @@ def test_staleness_steers_the_choice_towards_the_other_action() -> None:
         picks[proposal.action.name] += 1
         assert state.action_chosen[f"expression.{proposal.action.name}"] == now
     share = picks["muse"] / 3000
-    assert 0.12 < share < 0.22, f"1/6 expected, got {picks}"
+    assert 0.18 < share < 0.27, f"0.2/0.9 expected, got {picks}"
+
+
+def test_over_a_week_of_cycles_both_actions_of_a_need_get_chosen() -> None:
+    pyramid = Pyramid()
+    state = _expression_only(pyramid, _at(10, 0))
+    rng = random.Random(11)
+    picks: Counter[str] = Counter()
+    for hour in range(7 * 24):
+        now = _at(10, 0) + timedelta(hours=hour)
+        state.satisfaction["expression"] = FLOOR
+        _block_all_but(state, "expression", now)
+        proposal = pyramid.choose(state, now, rng)
+        assert proposal is not None
+        picks[proposal.action.name] += 1
+        pyramid.resolve(state, "expression", "journal line written", now)
+    assert set(picks) == {"muse", "describe_mood"}
+    assert min(picks.values()) > 7 * 24 / 4, picks  # staleness keeps them alternating
 
 
 def test_custom_weights_from_needs_yaml_steer_the_choice() -> None:
     pyramid = parse_needs({"needs": {"expression": {"weights": {"muse": 4}}}})
     assert pyramid.by_name("expression").actions[0].weight == 4.0
-    doubled = Pyramid(
-        tuple(
-            replace(n, actions=(*n.actions, Action("doodle", "mid", 1.0)))
-            if n.name == "expression"
-            else n
-            for n in pyramid.needs
-        )
-    )
     rng = RecordingRandom(3)
-    doubled.choose(_expression_only(doubled, _at(10, 12)), _at(10, 12), rng)
-    assert rng.weights == [[4.0, 1.0]]
+    pyramid.choose(_expression_only(pyramid, _at(10, 12)), _at(10, 12), rng)
+    assert rng.weights == [[4.0, SECOND]]
+
+
+def test_weight_zero_switches_an_action_off() -> None:
+    pyramid = parse_needs({"needs": {"expression": {"weights": {"muse": 0}}}})
+    rng = random.Random(5)
+    for _ in range(200):
+        proposal = pyramid.choose(_expression_only(pyramid, _at(10, 12)), _at(10, 12), rng)
+        assert proposal is not None and proposal.action.name == "describe_mood"
+
+
+def test_a_need_with_every_action_switched_off_never_acts_even_starved() -> None:
+    pyramid = parse_needs({"needs": {"expression": {"weights": {"muse": 0, "describe_mood": 0}}}})
+    now = _at(12, 12)
+    state = _expression_only(pyramid, now)
+    state.floor_since = {"expression": now - timedelta(days=5)}
+    for seed in range(50):
+        trial = NeedsState.from_dict(state.to_dict(), pyramid.needs, now)
+        assert pyramid.choose(trial, now, random.Random(seed)) is None
 
 
 # ---------------------------------------------------------------------- the starvation guard

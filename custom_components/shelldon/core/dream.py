@@ -4,8 +4,9 @@ Only finished days are folded (never today's live journal), oldest first. A day 
 before anything is sent: the owner's words, what the pet noted and promised come first; the
 pet's routine acts (noticing, resting, choosing silence) and lines that cite a document on the
 shelf are left out (a document is cited, never remembered as something about the owner). The
-distilled lines are cut into parts under a character budget, so a long day takes several dream
-ticks and a night that runs out of budget leaves a backlog instead of an overrun.
+best distilled lines that fit one part's character budget are kept and the rest let go, so a
+day is always one small request, and a night that runs out of budget leaves a backlog instead
+of an overrun.
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ _ROUTINE: Final = re.compile(
     r"woke from|the machine slept|as I expected|I expected|read and shelved|could not read|"
     r"settled |asked \(|filed a reminder|ruling:|refused:|edited |proposed |took .* off my shelf|"
     r"tested my |browsed my shelf|my plan:|a musing:|checked my health|compared my persona|"
-    r"looked back at|my owner (?:done|dropped) )",
+    r"looked back at|my owner (?:done|dropped) |read back my checkpoint|reread my constitution|"
+    r"tidied what I believe|looked over my|thought of my owner|drew \d+ of my|went over what I|"
+    r"counted what I kept|my mood in words)",
     re.I,
 )
 _KEEP_FIRST: Final = re.compile(r"^(?:noted:|promised)", re.I)

@@ -5,7 +5,8 @@ Tension is dep² + importance × max(0, dep − threshold)² with dep = 3 − sa
 rotate evenly at homeostasis and the hierarchy shows only in crisis. A cycle picks at most one
 action: the most tense need whose roll against its satisfaction's action probability passes
 (a need starved at the floor for 48 h is forced), and one of its actions, weighted, with a
-penalty for the recently chosen. Spontaneity (surplus, boredom noise, context) adds capped
+penalty for the recently chosen (weight 0 switches an action off; a need with none left
+never acts). Spontaneity (surplus, boredom noise, context) adds capped
 chances, never for security, integrity or coherence. A proposed action stays pending — and
 blocks its need — until it is resolved with evidence (only then is satisfaction marked, with the
 cross-need impact) or deferred with a reason. Deterministic given the random source and `now`.
@@ -58,47 +59,88 @@ class Need:
     decay_hours: float  # hours for satisfaction to fall by one
     actions: tuple[Action, ...]
 
+    def usable(self, impact: str | None = None) -> list[Action]:
+        """The actions the owner has not switched off (weight 0), optionally of one impact."""
+        return [a for a in self.actions if a.weight > 0 and impact in (None, a.impact)]
+
+
+SECOND: Final = 0.7  # each need's second action: a little less favoured than its first
+
+
+def _need(name: str, importance: int, decay: float, *actions: Action) -> Need:
+    return Need(name, importance, decay, actions)
+
 
 DEFAULT_NEEDS: Final[tuple[Need, ...]] = (
-    Need("security", 10, 168, (Action("health_check", "mid", 1.0, "check my own health"),)),
-    Need(
+    _need(
+        "security",
+        10,
+        168,
+        Action("health_check", "mid", 1.0, "check my own health"),
+        Action("verify_checkpoint", "low", SECOND, "read back my checkpoint"),
+    ),
+    _need(
         "integrity",
         9,
         72,
-        (Action("persona_check", "mid", 1.0, "compare my persona with my constitution"),),
+        Action("persona_check", "mid", 1.0, "compare my persona with my constitution"),
+        Action("reread_constitution", "low", SECOND, "reread my constitution"),
     ),
-    Need("coherence", 8, 24, (Action("consolidate", "high", 1.0, "consolidate my memory"),)),
-    Need(
+    _need(
+        "coherence",
+        8,
+        24,
+        Action("consolidate", "high", 1.0, "consolidate my memory"),
+        Action("tidy_beliefs", "mid", SECOND, "tidy what I believe about my world"),
+    ),
+    _need(
         "closure",
         7,
         12,
-        (Action("follow_up", "high", 1.0, "follow up an open goal or promise"),),
+        Action("follow_up", "high", 1.0, "follow up an open goal or promise"),
+        Action("review_goals", "mid", SECOND, "look over my open goals"),
     ),
-    Need(
+    _need(
         "autonomy",
         6,
         36,
-        (Action("plan_day", "mid", 1.0, "plan my own day from my goals"),),
+        Action("plan_day", "mid", 1.0, "plan my own day from my goals"),
+        Action("review_choices", "low", SECOND, "look back at what I chose to do"),
     ),
-    Need("connection", 5, 8, (Action("reach_out", "high", 1.0, "say hello to my owner"),)),
-    Need(
+    _need(
+        "connection",
+        5,
+        8,
+        Action("reach_out", "high", 1.0, "say hello to my owner"),
+        Action("think_of_owner", "low", SECOND, "think back on what my owner said"),
+    ),
+    _need(
         "competence",
         4,
         36,
-        (Action("self_test", "mid", 1.0, "test that I can still find what I keep"),),
+        Action("self_test", "mid", 1.0, "test that I can still find what I keep"),
+        Action("check_faces", "low", SECOND, "check that I can still draw every face"),
     ),
-    Need("understanding", 4, 8, (Action("read_shelf", "mid", 1.0, "read something on my shelf"),)),
-    Need(
+    _need(
+        "understanding",
+        4,
+        8,
+        Action("read_shelf", "mid", 1.0, "read something on my shelf"),
+        Action("study_world", "low", SECOND, "go over what I know of my world"),
+    ),
+    _need(
         "recognition",
         2,
         48,
-        (Action("review_feedback", "low", 1.0, "look back at what my owner said of me"),),
+        Action("review_feedback", "low", 1.0, "look back at what my owner said of me"),
+        Action("count_kept", "low", SECOND, "count the promises I kept"),
     ),
-    Need(
+    _need(
         "expression",
         1,
         8,
-        (Action("muse", "mid", 1.0, "write a musing in my journal"),),
+        Action("muse", "mid", 1.0, "write a musing in my journal"),
+        Action("describe_mood", "low", SECOND, "put my mood into words"),
     ),
 )
 
@@ -390,6 +432,7 @@ class Pyramid:
             since = state.floor_since.get(need.name)
             if (
                 need.name not in state.pending
+                and need.usable()
                 and since is not None
                 and now - since >= self.starvation
                 and now - state.last_acted.get(need.name, since) >= self.starvation
@@ -404,7 +447,7 @@ class Pyramid:
                 if n.name not in SAFETY
                 and n.name not in state.pending
                 and state.resting.get(n.name, now) <= now
-                and any(a.impact == "high" for a in n.actions)
+                and n.usable("high")
             ]
             if candidates:
                 need = rng.choice(candidates)
@@ -417,7 +460,9 @@ class Pyramid:
             (
                 n
                 for n in self.needs
-                if n.name not in state.pending and state.resting.get(n.name, now) <= now
+                if n.name not in state.pending
+                and n.usable()
+                and state.resting.get(n.name, now) <= now
             ),
             key=lambda n: (-round(tensions[n.name], 9), _stamp(state.last_acted.get(n.name))),
         )
@@ -448,14 +493,12 @@ class Pyramid:
         spontaneous: bool = False,
         impact: str | None = None,
     ) -> Proposal:
-        actions = [a for a in need.actions if impact is None or a.impact == impact]
+        actions = need.usable(impact)
         weights = []
         for action in actions:
             chosen = state.action_chosen.get(f"{need.name}.{action.name}")
             stale = chosen is not None and now - chosen < STALE_FOR
             weights.append(action.weight * ((1 - STALENESS_PENALTY) if stale else 1.0))
-        if sum(weights) <= 0:
-            weights = [1.0] * len(actions)
         action = rng.choices(actions, weights=weights)[0]
         state.action_chosen[f"{need.name}.{action.name}"] = now
         state.pending[need.name] = Pending(need.name, action.name, now, forced)

@@ -351,6 +351,64 @@ async def test_an_approved_persona_edit_is_applied_signalled_and_seen_by_the_nex
     assert TRAIT in last, "the next turn is shown the new persona"
 
 
+async def test_a_proposal_made_before_the_owner_edited_the_file_is_not_applied_over_it(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    tmp_path: Path,
+    hass_client: ClientSessionGenerator,
+    hass_admin_user: MockUser,
+) -> None:
+    assert await async_setup_component(hass, "repairs", {})
+    entry = pet_entry(hass)
+    freezer.move_to(local(2026, 11, 30, 14, 0))
+    model = ScriptedModel()
+    with scripted(model):
+        pet = await async_setup_pet(hass, entry)
+        old, _new = await ask_for_a_new_persona(hass, freezer, tmp_path, model)
+        persona = vault(tmp_path) / PERSONA
+        mine = old.rstrip("\n") + "\n\nLoves rain.\n"
+        persona.write_text(mine)  # the owner edits the persona while p1 waits
+
+        with pytest.raises(ServiceValidationError) as err:
+            await admin(hass, "approve_edit", "p1", hass_admin_user.id)
+        assert err.value.translation_key == "edit_stale"
+        assert err.value.translation_placeholders == {
+            "edit_id": "p1",
+            "path": PERSONA,
+            "name": "Shelldon",
+        }
+        assert persona.read_text() == mine, "the owner's edit is kept"
+        assert list(pet.soul.pending) == ["p1"], "still waiting: it can be rejected"
+
+        refresh = await hass.auth.async_create_refresh_token(
+            hass_admin_user, client_name="browser", token_type="long_lived_access_token"
+        )
+        client = await hass_client(hass.auth.async_create_access_token(refresh))
+        response = await client.post(
+            "/api/repairs/issues/fix",
+            json={"handler": DOMAIN, "issue_id": issue_of(entry, "p1")},
+        )
+        form = await response.json()
+        assert "+Loves rain." not in form["description_placeholders"]["diff"].splitlines()
+        assert "-Loves rain." in form["description_placeholders"]["diff"].splitlines(), (
+            "the diff is against the file as it is now: approving would drop the owner's line"
+        )
+        response = await client.post(
+            f"/api/repairs/issues/fix/{form['flow_id']}", json={"decision": "approve"}
+        )
+        form = await response.json()
+        assert (form["type"], form["errors"]) == ("form", {"base": "edit_stale"})
+        assert persona.read_text() == mine
+        response = await client.post(
+            f"/api/repairs/issues/fix/{form['flow_id']}", json={"decision": "reject"}
+        )
+        assert (await response.json())["type"] == "create_entry"
+        await settle(hass, freezer, pet)
+    assert persona.read_text() == mine
+    assert pet.soul.pending == {} and edit_issues(hass) == {}
+    assert "ruling: my owner rejected p1 (soul/PERSONA.md)" in journal(tmp_path)
+
+
 # ---------------------------------------------------------------------- the admin actions
 
 

@@ -33,6 +33,10 @@ PREVIEW_LINES: Final = 40
 MAX_PENDING: Final = 20
 
 
+class _StaleError(Exception):
+    """The file changed under a waiting proposal."""
+
+
 def issue_id(entry_id: str, edit_id: str) -> str:
     """The repair issue of one proposal."""
     return f"edit_{entry_id}_{edit_id}"
@@ -162,10 +166,21 @@ class SoulKeeper:
         return proposal
 
     async def async_approve(self, edit_id: str) -> None:
-        """Apply a waiting proposal, keep the history, tell the mind."""
+        """Apply a waiting proposal, keep the history, tell the mind. A proposal made against
+        a file the owner has edited since is refused (it would overwrite their edit)."""
         proposal = self._get(edit_id)
         try:
             await self.hass.async_add_executor_job(self._apply, proposal)
+        except _StaleError as err:
+            raise ServiceValidationError(
+                translation_domain=DOMAIN,
+                translation_key="edit_stale",
+                translation_placeholders={
+                    "edit_id": edit_id,
+                    "path": proposal.path,
+                    "name": self.pet.name,
+                },
+            ) from err
         except (OSError, VaultError) as err:
             raise ServiceValidationError(
                 translation_domain=DOMAIN,
@@ -176,6 +191,9 @@ class SoulKeeper:
         self.pet.files_changed(proposal.path)
 
     def _apply(self, proposal: Proposal) -> None:
+        current = self._current(proposal.path)
+        if (digest(current) if current is not None else "") != proposal.base:
+            raise _StaleError(proposal.path)
         self._write(proposal.path, proposal.content)
         self.pet.history.record(f"self-edit: {proposal.path} ({proposal.id}, approved)")
 

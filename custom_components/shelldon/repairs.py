@@ -32,12 +32,17 @@ class EditProposalFlow(RepairsFlow):
             proposal, diff = await keeper.async_preview(self.edit_id)
         except ServiceValidationError:
             return self.async_abort(reason="edit_gone")
+        errors: dict[str, str] = {}
         if user_input is not None and DECISION in user_input:  # not the flow's opening data
-            if user_input[DECISION] == "approve":
-                await keeper.async_approve(self.edit_id)
+            try:
+                if user_input[DECISION] == "approve":
+                    await keeper.async_approve(self.edit_id)
+                else:
+                    await keeper.async_reject(self.edit_id)
+            except ServiceValidationError as err:  # changed underneath, or could not be written
+                errors["base"] = err.translation_key or "edit_failed"
             else:
-                await keeper.async_reject(self.edit_id)
-            return self.async_create_entry(data={})
+                return self.async_create_entry(data={})
         return self.async_show_form(
             step_id="init",
             data_schema=vol.Schema(
@@ -49,6 +54,7 @@ class EditProposalFlow(RepairsFlow):
                     )
                 }
             ),
+            errors=errors,
             description_placeholders={
                 "name": entry.title,
                 "path": proposal.path,

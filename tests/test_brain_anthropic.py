@@ -745,7 +745,7 @@ async def test_after_an_hour_of_silence_the_pet_speaks_up_and_the_turn_is_counte
     assert hass.states.get("sensor.shelldon_last_said").attributes["kind"] == "musing"
 
 
-async def test_a_proactive_turn_that_fails_is_refunded_and_sends_nothing(
+async def test_a_proactive_turn_that_fails_isrefunded_and_sends_nothing(
     hass: HomeAssistant, router: respx.MockRouter, freezer: FrozenDateTimeFactory
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 12, 0))

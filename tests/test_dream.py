@@ -10,6 +10,7 @@ journal, the action's response, and the requests the model was sent.
 from __future__ import annotations
 
 import json
+import math
 import re
 from datetime import timedelta
 from functools import partial
@@ -23,13 +24,15 @@ from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.shelldon.brain.anthropic_brain import estimate_tokens
 from custom_components.shelldon.const import (
     CONF_DREAM_TOKENS,
     DOMAIN,
 )
+from custom_components.shelldon.core.defaults import DREAM_COST
 from custom_components.shelldon.pet import Pet
 from custom_components.shelldon.recall import FACT_WEIGHT
-from tests.anthropic_mock import ScriptedModel, error_body, scripted
+from tests.anthropic_mock import ScriptedModel, error_body, reply_message, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 
 VAULT = Path("shelldon/shelldon")
@@ -296,32 +299,77 @@ async def test_a_night_whose_dream_fails_gives_up_once_and_the_next_night_folds_
 # ---------------------------------------------------------------------- the night's budget
 
 
-async def test_a_night_spends_its_allowance_and_at_most_one_request_more_then_leaves_a_backlog(
+class BilledNights:
+    """Dream requests billed as the real API would roughly bill them (the prompt's characters
+    over 3.5, a short reply, nothing cached), with the pet's own estimate of each, per night."""
+
+    def __init__(self) -> None:
+        self.requests: list[tuple[str, int, int]] = []  # (night, estimated, billed)
+
+    def __call__(self, body: dict[str, Any]) -> httpx.Response:
+        night = (dt_util.now() - timedelta(hours=12)).date().isoformat()
+        billed_input = math.ceil(len(json.dumps(body)) / 3.5)
+        self.requests.append((night, estimate_tokens(body), billed_input + 60))
+        return httpx.Response(
+            200,
+            json=reply_message(
+                keep_by_day(body), input_tokens=billed_input, output_tokens=60, cache_write=0
+            ),
+        )
+
+    def spent(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for night, _, billed in self.requests:
+            out[night] = out.get(night, 0) + billed
+        return out
+
+
+async def test_a_night_folds_only_what_fits_its_allowance_and_leaves_the_rest_for_the_next(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, tmp_path: Path
 ) -> None:
     for day, lines in DAYS.items():
         write_day(tmp_path, day, lines)
-    allowance = 3000  # more than one request, less than two
+    allowance = 2000  # one day's fold fits (about 1,500 estimated), two do not
     model = ScriptedModel()
-    ledger = NightLedger()
-    model.replies["dream"] = ledger
+    nights = BilledNights()
+    model.replies["dream"] = nights
     freezer.move_to(local(2026, 11, 29, 20, 0))
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass, **{CONF_DREAM_TOKENS: allowance}))
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 7, 0))
-        assert mine(dream_days(model)) == ["2026-11-26", "2026-11-27"]
-        assert pet.mind.folded_until == "2026-11-27"
-        assert "2026-11-28" in pet.mind.dream_backlog(), "the rest waits"
+        assert mine(dream_days(model)) == ["2026-11-26"], "the second fold would not have fit"
+        assert pet.mind.folded_until == "2026-11-26"
+        assert pet.mind.dream_backlog()[:2] == ["2026-11-27", "2026-11-28"], "the rest waits"
         night, spent = pet.mind.dream_spent
         assert night == "2026-11-29", "the night is named after the evening it began"
-        assert spent == 2 * TOKENS_PER_CALL == ledger.spent()["2026-11-29"]
-        assert allowance < spent <= allowance + TOKENS_PER_CALL, "never more than one overrun"
+        assert spent == nights.spent()["2026-11-29"] <= allowance
+        text = journal(tmp_path)
+        assert text.count("stopped dreaming for tonight: 2026-11-27 would take about") == 1
+        assert "left of tonight's allowance; it waits" in text
+        assert pet.state.budget.turns_used == DREAM_COST, "one dream's turns tonight"
 
-        await async_live_until(hass, freezer, pet, local(2026, 12, 2, 7, 0))
+        await async_live_until(hass, freezer, pet, local(2026, 12, 3, 7, 0))
     assert mine(dream_days(model)) == ["2026-11-26", "2026-11-27", "2026-11-28"]
-    assert "2026-11-30" in ledger.spent(), "the next night picked up the rest"
-    for night, tokens in ledger.spent().items():
-        assert tokens <= allowance + TOKENS_PER_CALL, f"the night of {night} overran"
+    for night, tokens in nights.spent().items():
+        assert tokens <= allowance, f"the night of {night} overran: {tokens}"
+    for _, estimated, billed in nights.requests:
+        assert billed <= estimated, "the estimate is cautious"
+
+
+async def test_a_day_too_large_for_any_night_is_not_folded_and_costs_nothing(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, tmp_path: Path
+) -> None:
+    for day, lines in DAYS.items():
+        write_day(tmp_path, day, lines)
+    model = ScriptedModel()
+    freezer.move_to(local(2026, 11, 29, 20, 0))
+    with scripted(model):
+        pet = await async_setup_pet(hass, pet_entry(hass, **{CONF_DREAM_TOKENS: 500}))
+        await async_live_until(hass, freezer, pet, local(2026, 11, 30, 7, 0))
+    assert model.kinds().count("dream") == 0, "no request the allowance could not pay for"
+    assert pet.mind.folded_until is None
+    assert pet.state.budget.turns_used == 0, "the dream's turns were given back"
+    assert journal(tmp_path).count("stopped dreaming for tonight: 2026-11-26") == 1
 
 
 # ---------------------------------------------------------------------- deduplicated

@@ -21,7 +21,7 @@ from homeassistant.const import STATE_HOME, STATE_UNAVAILABLE, STATE_UNKNOWN
 from homeassistant.core import Event, EventStateChangedData, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_state_change_event
 
-from .brain.turn import TurnKind
+from .brain.turn import OVER_ALLOWANCE, TurnKind
 from .const import (
     CONF_ACT_THRESHOLD,
     CONF_DREAM_IDLE_H,
@@ -142,7 +142,8 @@ class Mind:
         self.folded_until: str | None = None  # every journal day up to this one is folded
         self._write_lock = threading.Lock()  # one tick's files and commit at a time
         self.dream_spent: tuple[str | None, int] = (None, 0)  # (night, tokens)
-        self.dream_failed: str | None = None  # a night whose fold failed: no retry loop
+        self.dream_failed: str | None = None  # a night with no more folds (one failed, or
+        # the next would not fit what was left of its allowance): no retry loop
         self.presence: dict[str, str] = {}
         self.last_record: TickRecord | None = None
         self._situation_text = ""
@@ -815,7 +816,7 @@ class Mind:
         folded, facts, ok = [], 0, True
         try:
             for _ in backlog:
-                day, kept, ok = await self._async_fold(pet.clock.now())
+                day, kept, ok = await self._async_fold(pet.clock.now(), capped=False)
                 if not ok:
                     break
                 folded.append(day)
@@ -853,19 +854,38 @@ class Mind:
         first = night != self._night(now)
         return self._start(TurnKind.DREAM, now, cost=d.DREAM_COST if first else 0, need=need)
 
-    async def _async_fold(self, now: datetime) -> tuple[str, int, bool]:
-        """Fold the oldest waiting day; returns (day, facts kept, ok). Progress persists."""
+    async def _async_fold(self, now: datetime, *, capped: bool = True) -> tuple[str, int, bool]:
+        """Fold the oldest waiting day; returns (day, facts kept, ok). Progress persists.
+
+        `capped`: only if its estimated cost fits what is left of tonight's allowance (the
+        owner's shelldon.dream is not capped); one that does not ends tonight's dreaming.
+        """
         pet = self.pet
         days = self.dream_backlog()
         if not days:
             return "", 0, True
         day = days[0]
-        before = pet.turns.tokens.today(pet.clock.now()).total
-        outcome, kept = await pet.turns.async_dream_day(now, day)
-        spent = pet.turns.tokens.today(pet.clock.now()).total - before
         night, total = self.dream_spent
         tonight = self._night(now)
-        self.dream_spent = (tonight, (total if night == tonight else 0) + spent)
+        spent_tonight = total if night == tonight else 0
+        room = int(self._opt(CONF_DREAM_TOKENS)) - spent_tonight if capped else None
+        before = pet.turns.tokens.today(pet.clock.now()).total
+        outcome, kept = await pet.turns.async_dream_day(now, day, room)
+        if not outcome.ok and night != tonight:  # the night's first fold paid the dream's
+            pet.turns.refund(TurnKind.DREAM, now, d.DREAM_COST)  # turns: it never happened
+        if outcome.error == OVER_ALLOWANCE:
+            self.dream_failed = tonight
+            self.records.journal(
+                pet.clock.now(),
+                None,
+                f"stopped dreaming for tonight: {day} would take {outcome.intent}, more than "
+                f"the {room} left of tonight's allowance; it waits",
+            )
+            self._dirty = True
+            pet.mark_changed()
+            return day, 0, False
+        spent = pet.turns.tokens.today(pet.clock.now()).total - before
+        self.dream_spent = (tonight, spent_tonight + spent)
         if outcome.ok:
             self.folded_until = day
             pet.journal_days.discard(day)

@@ -21,6 +21,7 @@ from homeassistant.helpers import issue_registry as ir
 from .brain import Brain
 from .brain.offline import OfflineBrain
 from .brain.turn import (
+    OVER_ALLOWANCE,
     BrainAuthError,
     BrainError,
     Identity,
@@ -317,10 +318,14 @@ class Turns:
         extra: dict[str, Any] = {"goal": f"[{goal.id}] {goal.text}"} if goal is not None else {}
         return await self._run(self.request(kind, now, **extra), heard, kind)
 
-    async def async_dream_day(self, now: datetime, day: str) -> tuple[TurnOutcome, int]:
+    async def async_dream_day(
+        self, now: datetime, day: str, room: int | None = None
+    ) -> tuple[TurnOutcome, int]:
         """Fold one finished journal day into memory/facts.md (admitted, holding the slot).
 
-        Returns the outcome and how many facts were kept.
+        Returns the outcome and how many facts were kept. With `room` (the tokens left of
+        tonight's allowance), a fold estimated to cost more is not started: the outcome's
+        error is OVER_ALLOWANCE and nothing is spent.
         """
         pet = self.pet
         text = await self.hass.async_add_executor_job(self._read, f"journal/{day}.md")
@@ -338,6 +343,10 @@ class Turns:
         )
         if not parts:
             return TurnOutcome("", f"nothing to keep from {day}", True, TurnKind.DREAM, 0), 0
+        if room is not None and (cost := self.brain.estimate(request)) > room:
+            return TurnOutcome(
+                "", f"about {cost} tokens", False, TurnKind.DREAM, 0, error=OVER_ALLOWANCE
+            ), 0
         outcome = await self._run(request, None, TurnKind.DREAM)
         kept: list[str] = []
         if outcome.ok and outcome.reply is not None:
@@ -408,7 +417,8 @@ class Turns:
             if kind is TurnKind.OWNER:
                 result = self._apology(err)
             else:
-                self._refund(kind, now)
+                if kind is not TurnKind.DREAM:  # the mind knows what a dream was charged
+                    self.refund(kind, now)
                 result = TurnResult(Reply(intent=f"(the {kind.value} turn failed: {err.cause})"))
         self.tokens.spend(billed, now)
         reply = result.reply
@@ -537,12 +547,13 @@ class Turns:
         finally:
             self._goals_saving = False
 
-    def _refund(self, kind: TurnKind, now: datetime) -> None:
-        """A self-initiated turn that never happened does not count against today's budget."""
+    def refund(self, kind: TurnKind, now: datetime, cost: int | None = None) -> None:
+        """A self-initiated turn that never happened does not count against today's budget
+        (`cost`: what it was charged, when not its job's)."""
         budget = self.pet.state.budget
-        cost = (
-            self.pet.scheduler.jobs[kind.value].cost if kind.value in self.pet.scheduler.jobs else 1
-        )
+        if cost is None:
+            jobs = self.pet.scheduler.jobs
+            cost = jobs[kind.value].cost if kind.value in jobs else 1
         if budget.date == now.date().isoformat() and budget.turns_used:
             self.pet.apply({"budget.turns_used": max(0, budget.turns_used - cost)})
 

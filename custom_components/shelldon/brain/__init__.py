@@ -1,8 +1,9 @@
 """The brain: the only code that talks to a language model.
 
-One small protocol (`Brain.think`) with two implementations: the Anthropic brain (the official
-SDK on Home Assistant's shared HTTP client) and the offline brain (mood-aware templates that
-never fail and cost nothing). The turn prompt is assembled here, from data the shell hands in.
+One small protocol (`Brain.think`, and `Brain.estimate` for what a request would cost at most)
+with two implementations: the Anthropic brain (the official SDK on Home Assistant's shared HTTP
+client) and the offline brain (mood-aware templates that never fail and cost nothing). The turn
+prompt is assembled here, from data the shell hands in.
 """
 
 from __future__ import annotations
@@ -19,4 +20,8 @@ class Brain(Protocol):
 
     async def think(self, request: TurnRequest) -> TurnResult:
         """One turn: a structured reply (intent first) and what it cost."""
+        ...
+
+    def estimate(self, request: TurnRequest) -> int:
+        """At most how many tokens this request would cost (input and the output cap)."""
         ...

@@ -11,7 +11,9 @@ carrying whatever usage was already billed.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import math
 from typing import Any, Final
 
 import anthropic
@@ -58,6 +60,17 @@ def request_body(request: TurnRequest, model: str) -> dict[str, Any]:
     }
 
 
+CHARS_PER_TOKEN: Final = 3.5  # a cautious estimate for English prose and JSON
+
+
+def estimate_tokens(body: dict[str, Any]) -> int:
+    """What a request body would cost at most: its text over CHARS_PER_TOKEN, plus the cap on
+    the reply (no API call: counting would cost a round trip)."""
+    return math.ceil(len(json.dumps(body, ensure_ascii=False)) / CHARS_PER_TOKEN) + int(
+        body["max_tokens"]
+    )
+
+
 class AnthropicBrain:
     """Talks to Claude through the official SDK."""
 
@@ -75,6 +88,10 @@ class AnthropicBrain:
         self.model = model
         self.timeout_s = timeout_s
         self.max_rounds = max_rounds
+
+    def estimate(self, request: TurnRequest) -> int:
+        """At most what one round of this request would cost (estimated, not counted)."""
+        return estimate_tokens(request_body(request, self.model))
 
     async def think(self, request: TurnRequest) -> TurnResult:
         """One turn, within the timeout and the round ceiling."""

@@ -90,6 +90,10 @@ class OfflineBrain:
 
     name = "offline"
 
+    def estimate(self, request: TurnRequest) -> int:
+        """Templates cost nothing."""
+        return 0
+
     async def think(self, request: TurnRequest) -> TurnResult:
         """A reply from templates."""
         try:

@@ -14,6 +14,7 @@ INTENT_MAX: Final = 600
 SAY_MAX: Final = 2000
 ITEM_MAX: Final = 500
 LIST_MAX: Final = 8
+OVER_ALLOWANCE: Final = "over_allowance"  # the error of a dream fold that would not fit
 PROMISE_MAX_HOURS: Final = 24 * 30
 
 

@@ -326,6 +326,42 @@ async def test_the_shelf_never_becomes_memory_not_even_through_the_dream(
     assert len(doc_chunks(pet, PETRICHOR_DOC)) == saved_index(hass)["seen"][PETRICHOR_DOC]["chunks"]
 
 
+async def test_a_note_that_repeats_the_shelf_uncited_is_not_kept_but_the_owners_news_is(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    shelf_note = "The word petrichor was coined by Isabel Bear and Richard Thomas in 1964"
+    owner_note = "Alex loves the smell of rain after a dry week"
+
+    def answer(body: dict[str, Any]) -> dict[str, Any]:
+        # A model that, shown the passage, tries to remember it as if it were news of the owner.
+        assert shelf_lines(body["messages"][0]["content"]), "it was shown the shelf"
+        return {
+            "intent": "answer, and remember",
+            "say": "It's the smell of rain.",
+            "remember": [shelf_note, owner_note],
+        }
+
+    def dream(body: dict[str, Any]) -> dict[str, Any]:
+        lines = distilled(body["messages"][0]["content"])
+        return {"intent": "keep it all", "remember": [line.split("] ", 1)[1] for line in lines]}
+
+    model = ScriptedModel(owner=answer, dream=dream)
+    facts = vault(hass) / "memory/facts.md"
+    freezer.move_to(local(2026, 11, 30, 14, 0))
+    with scripted(model):
+        pet = await async_setup_pet(hass, pet_entry(hass, thinking=True))
+        await shelve(hass, freezer, pet, (PETRICHOR_DOC, PETRICHOR))
+        await ask(hass, freezer, "I love that smell after a dry week. What is petrichor?")
+        text = journal(hass)
+        assert f"noted: {owner_note}" in text, "what the owner told it is noted"
+        assert "noted: The word petrichor" not in text, "what the shelf says is not"
+        await async_live_until(hass, freezer, pet, local(2026, 12, 1, 4, 0))
+
+    kept = facts.read_text()
+    assert owner_note in kept
+    assert "Isabel Bear" not in kept and "1964" not in kept
+
+
 # ---------------------------------------------------------------------- a broken document
 
 

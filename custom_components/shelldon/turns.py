@@ -38,7 +38,7 @@ from .core.dream import distill
 from .core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy
 from .core.history import Exchange, History, Line, Role, marker
 from .core.knowledge import cited
-from .core.memory import clean_note, fact_line, new_facts, notes_from_list
+from .core.memory import clean_note, fact_line, from_passage, new_facts, notes_from_list
 from .core.scrub import scrub
 from .core.signals import SignalKind
 from .core.tokens import TokenLedger
@@ -105,6 +105,8 @@ class Turns:
         self.unflushed = False
         self._failure: str | None = None
         self.last_topic = ""  # what the owner last talked about
+        self._topic = ""
+        self._shown: tuple[str, ...] = ()  # the shelf passages the current turn was shown
 
     # ------------------------------------------------------------------ persistence
 
@@ -194,6 +196,8 @@ class Turns:
         """The pet's machine as it holds it now."""
         pet = self.pet
         utc_now = pet.clock.utcnow()
+        shown = pet.shelf.search(self._topic) if self._topic else []
+        self._shown = tuple(hit.chunk.text for hit in shown)  # what a note must not repeat
         open_items = tuple(
             OpenItem(
                 id=g.id,
@@ -224,7 +228,7 @@ class Turns:
             last_outcome=self.last_outcome,
             situation=tuple(pet.mind.situation(now, for_prompt=True)),
             recalled=tuple(pet.recall.recall(self._topic)) if self._topic else (),
-            shelf=tuple(cited(pet.shelf.search(self._topic))) if self._topic else (),
+            shelf=tuple(cited(shown)),
         )
 
     def _changes(self, utc_now: datetime) -> list[str]:
@@ -501,7 +505,7 @@ class Turns:
         journal = self.pet.mind.records.journal
         if keep_notes:  # the dream reads them from the journal, finished days only
             for text in reply.remember:
-                if clean := clean_note(text):
+                if (clean := clean_note(text)) and not from_passage(clean, self._shown):
                     journal(now, None, f"noted: {clean}")
         for settle in reply.settle:
             state = GoalState.DONE if settle.how == "done" else GoalState.DROPPED

@@ -10,6 +10,7 @@ from custom_components.shelldon.core.memory import (
     Note,
     clean_note,
     fact_line,
+    from_passage,
     new_facts,
     notes_from_list,
     parse_facts,
@@ -176,3 +177,24 @@ def test_notes_are_bounded_keeping_the_newest() -> None:
     assert len(notes) == MAX_NOTES
     assert notes[0].text == "note 5"
     assert notes[-1].text == f"note {MAX_NOTES + 4}"
+
+
+PASSAGE = (
+    "Petrichor is the earthy smell of rain falling on dry ground. The word was coined by "
+    "Isabel Bear and Richard Thomas in 1964, in a paper for the journal Nature."
+)
+
+
+@pytest.mark.parametrize(
+    ("note", "repeats"),
+    [
+        ("The word petrichor was coined by Isabel Bear and Richard Thomas in 1964", True),
+        ("petrichor: the earthy smell of rain on dry ground", True),
+        ("Alex loves the smell of rain after a dry week", False),
+        ("Alex's sister Ada lives in Lisbon", False),
+        ("rain smell", False),  # too short to tell
+    ],
+)
+def test_a_note_that_repeats_a_shown_passage_is_recognised(note: str, repeats: bool) -> None:
+    assert from_passage(note, [PASSAGE]) is repeats
+    assert from_passage(note, []) is False

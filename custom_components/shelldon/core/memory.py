@@ -17,6 +17,7 @@ MAX_NOTES: Final = 200
 _WORD: Final = re.compile(r"[\w']+")
 _FACT_LINE: Final = re.compile(r"^- (?P<text>.+?)(?: \((?P<source>[^()]*)\))?$")
 SIMILAR: Final = 0.8
+FROM_PASSAGE: Final = 0.7  # share of a note's words found in one passage: read, not heard
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,15 @@ def notes_from_list(data: Any) -> list[Note]:
 def words(text: str) -> frozenset[str]:
     """The set of lowercase words in a text."""
     return frozenset(_WORD.findall(text.lower()))
+
+
+def from_passage(note: str, passages: Iterable[str]) -> bool:
+    """Whether a note repeats a shelf passage the pet was shown (most of its words are in one):
+    what a document says is knowledge, never something the pet remembers about its owner."""
+    mine = words(note)
+    if len(mine) < 3:
+        return False
+    return any(len(mine & words(p)) / len(mine) >= FROM_PASSAGE for p in passages)
 
 
 def same_fact(a: str, b: str) -> bool:

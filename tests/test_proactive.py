@@ -114,6 +114,39 @@ async def test_it_speaks_up_once_per_quiet_stretch(
     assert pet.turns_today == 1
 
 
+async def test_a_hello_hushed_by_quiet_hours_is_said_once_after_them(
+    hass: HomeAssistant,
+    config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    phone: list[ServiceCall],
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 21, 30))
+    pet = await async_setup_pet(hass, config_entry)
+    await tell(hass, "good night")  # an hour later it is quiet hours (22:00-09:00)
+    await async_live_until(hass, freezer, pet, local(2026, 12, 1, 3, 0))
+    waits = pet.mind.hello_waits_until
+    assert waits == local(2026, 12, 1, 9, 0), "hushed: it waits for the end of quiet hours"
+    assert await hass.config_entries.async_reload(config_entry.entry_id)  # a restart mid-night
+    await hass.async_block_till_done()
+    pet = config_entry.runtime_data
+    assert pet.mind.hello_waits_until == waits, "the wait survives a restart"
+    await async_live_until(hass, freezer, pet, local(2026, 12, 1, 8, 59))
+    assert phone == [], "nothing in quiet hours"
+    silent = [
+        line
+        for day in (pet.vault.root / "journal").glob("*.md")
+        for line in day.read_text().splitlines()
+        if "thought about saying hello; chose not to interrupt (quiet hours)" in line
+    ]
+    assert len(silent) == 1, "hushed once, not every tick of the night"
+
+    await async_live_until(hass, freezer, pet, local(2026, 12, 1, 9, 5))
+    assert len(phone) == 1, "good morning: the hushed hello, once quiet hours end"
+    assert pet.mind.hello_waits_until is None
+    await async_live_until(hass, freezer, pet, local(2026, 12, 1, 18, 0))
+    assert len(phone) == 1, "and still one hello for the stretch"
+
+
 async def test_a_fresh_message_rearms_it(
     hass: HomeAssistant,
     config_entry: MockConfigEntry,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.components import persistent_notification
@@ -58,6 +58,7 @@ from .core.memory import same_fact
 from .core.power import turn_allowed
 from .core.promises import parse_back_in, parse_remind_me, scan_commitments
 from .core.salience import (
+    QUIET_HOURS,
     InterruptDecision,
     Outcome,
     Presence,
@@ -138,6 +139,7 @@ class Mind:
         self.last_reach_out_at: datetime | None = None
         self.considered: dict[str, datetime] = {}
         self.mused_for: str | None = None
+        self.hello_waits_until: datetime | None = None  # a hello hushed by quiet hours, once
         self.signalled_due: set[str] = set()
         self.folded_until: str | None = None  # every journal day up to this one is folded
         self._write_lock = threading.Lock()  # one tick's files and commit at a time
@@ -190,6 +192,9 @@ class Mind:
             else None,
             "considered": {k: v.isoformat() for k, v in self.considered.items()},
             "mused_for": self.mused_for,
+            "hello_waits_until": self.hello_waits_until.isoformat()
+            if self.hello_waits_until
+            else None,
             "signalled_due": sorted(self.signalled_due),
             "folded_until": self.folded_until,
             "dream_spent": list(self.dream_spent),
@@ -231,6 +236,7 @@ class Mind:
             self.mused_for = (
                 data.get("mused_for") if isinstance(data.get("mused_for"), str) else None
             )
+            self.hello_waits_until = _instant(data.get("hello_waits_until"))
             self.signalled_due = {str(x) for x in data.get("signalled_due") or []}
             folded = data.get("folded_until")
             self.folded_until = folded if isinstance(folded, str) else None
@@ -439,7 +445,7 @@ class Mind:
         idle_needed = timedelta(minutes=float(self._opt(CONF_PROACTIVE_IDLE_MIN)) * pet.stretch)
         may_start = pet.initiative
         return Impulses(
-            muse=may_start and owner_quiet >= idle_needed and self.mused_for != self._stretch_key(),
+            muse=may_start and owner_quiet >= idle_needed and not self._hello_said(utc_now),
             flush=(
                 may_start
                 and pet.turns.unflushed
@@ -458,9 +464,23 @@ class Mind:
         idle_needed = timedelta(minutes=float(self._opt(CONF_PROACTIVE_IDLE_MIN)) * pet.stretch)
         if owner_quiet < idle_needed:
             return "my owner was here recently"
-        if self.mused_for == self._stretch_key():
+        if self._hello_said(pet.clock.utcnow()):
             return "I already said hello in this quiet stretch"
         return None
+
+    def _hello_said(self, utc_now: datetime) -> bool:
+        """One hello per quiet stretch — unless quiet hours hushed it: then once more after."""
+        if self.mused_for != self._stretch_key():
+            return False
+        return self.hello_waits_until is None or utc_now < self.hello_waits_until
+
+    def _quiet_hours_end(self, now: datetime) -> datetime:
+        """When the quiet hours around local `now` end (UTC)."""
+        end = self._time_opt(CONF_QUIET_END)
+        at = now.replace(hour=end.hour, minute=end.minute, second=0, microsecond=0)
+        if at <= now:
+            at = (at + timedelta(days=1)).replace(hour=end.hour, minute=end.minute)
+        return at.astimezone(UTC)
 
     def _stretch_key(self) -> str:
         last = self.pet.last_interaction
@@ -622,6 +642,7 @@ class Mind:
         )
         if choice.act is Act.MUSE:
             self.mused_for = self._stretch_key()  # one hello per quiet stretch, whoever asks
+            self.hello_waits_until = None
         decision, reason, retry_at, _ = self._gates(d.PROACTIVE_COST, now)
         if decision is not Decision.ADMIT:
             if goal is not None:
@@ -633,6 +654,8 @@ class Mind:
             return f"{choice.act.value}: {decision.value} ({reason})", None
         verdict = self.interrupt_decision(goal, now)
         if verdict.outcome is Outcome.SILENT:
+            if choice.act is Act.MUSE and verdict.reason == QUIET_HOURS:
+                self.hello_waits_until = self._quiet_hours_end(now)  # good morning, then
             self._silent(choice, verdict, now, goal)
             pet.motivation.outcome(need, Outcome.SILENT, verdict.reason)
             return f"chose not to interrupt: {verdict.reason}", verdict.to_dict()

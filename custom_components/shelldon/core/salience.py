@@ -26,6 +26,7 @@ WEIGHTS: Final[dict[str, float]] = {
     "welcome": 0.15,
 }
 LICENSE_FULL_AFTER_H: Final = 1.0  # a reach-out an hour after the last one is fully licensed
+QUIET_HOURS: Final = "quiet hours"  # the reason of a decision taken inside them
 WELCOME_DECAY: Final = 0.15  # per interruption today
 AWAY_AVAILABILITY: Final = 0.6  # a text can wait for a glance; nothing is spoken into an empty home
 
@@ -159,7 +160,7 @@ def decide_interrupt(
         )
     score = factors.score()
     if in_quiet_hours(now, quiet_start, quiet_end):
-        return InterruptDecision(Outcome.SILENT, score, "quiet hours", factors)
+        return InterruptDecision(Outcome.SILENT, score, QUIET_HOURS, factors)
     if score < threshold:
         return InterruptDecision(
             Outcome.SILENT,

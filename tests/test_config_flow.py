@@ -6,12 +6,15 @@ from typing import Any
 
 import pytest
 from homeassistant.config_entries import SOURCE_USER
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.data_entry_flow import FlowResultType, InvalidData
+from homeassistant.helpers.translation import async_get_translations
+from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
 from custom_components.shelldon.const import DOMAIN
-from tests.common import async_setup_pet
+from custom_components.shelldon.core.salience import Presence
+from tests.common import ALEX, PHONE, async_setup_pet, make_pet_entry
 
 
 async def test_a_pet_is_named_and_created(hass: HomeAssistant) -> None:
@@ -245,3 +248,239 @@ async def test_quiet_hours_must_not_be_empty(
         },
     )
     assert result["errors"] == {"quiet_end": "quiet_hours_empty"}
+
+
+async def assert_translated(hass: HomeAssistant, errors: dict[str, str]) -> None:
+    """Every error key has its text in the options section of translations/en.json."""
+    translations = await async_get_translations(hass, "en", "options", [DOMAIN])
+    for error in errors.values():
+        assert f"component.{DOMAIN}.options.error.{error}" in translations, error
+
+
+def suggested(result: dict[str, Any]) -> dict[str, Any]:
+    return {
+        str(key): (key.description or {}).get("suggested_value")
+        for key in result["data_schema"].schema
+    }
+
+
+async def test_the_reach_page_sets_targets_speaker_and_people_and_the_pet_uses_them(
+    hass: HomeAssistant, config_entry: MockConfigEntry, phone: list[ServiceCall]
+) -> None:
+    assert await async_setup_component(hass, "notify", {})
+    hass.states.async_set("notify.kitchen_display", "unknown")
+    hass.states.async_set("media_player.kitchen", "idle")
+    hass.states.async_set("tts.piper", "unknown")
+    before = await async_setup_pet(hass, config_entry)
+    assert before.mind.presence_state is Presence.UNKNOWN
+    result = await open_page(hass, config_entry, "reach")
+    assert suggested(result) == {
+        "notify_targets": [],
+        "speaker": None,
+        "tts_entity": None,
+        "presence_entities": [],
+    }, "the seeds' defaults: nowhere to reach, nobody watched"
+    choices = result["data_schema"].schema["notify_targets"].config["options"]
+    assert {PHONE, "notify.kitchen_display"} <= set(choices)
+    assert hass.services.has_service("notify", "send_message")
+    assert "notify.send_message" not in choices, "not a target of its own"
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"],
+        {
+            "notify_targets": [f" {PHONE} ", "notify.kitchen_display", " "],
+            "speaker": "media_player.kitchen",
+            "tts_entity": "tts.piper",
+            "presence_entities": [ALEX],
+        },
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert config_entry.options == {
+        "notify_targets": [PHONE, "notify.kitchen_display"],
+        "speaker": "media_player.kitchen",
+        "tts_entity": "tts.piper",
+        "presence_entities": [ALEX],
+    }
+    pet = config_entry.runtime_data
+    assert pet is not before, "reloaded"
+    assert pet.messenger.targets == [PHONE, "notify.kitchen_display"]
+    assert pet.options["speaker"] == "media_player.kitchen"
+    assert pet.options["tts_entity"] == "tts.piper"
+    assert pet.mind.presence_state is Presence.HOME, "Alex is home"
+    hass.states.async_set(ALEX, "not_home")
+    await hass.async_block_till_done()
+    assert pet.mind.presence_state is Presence.AWAY, "and the pet watches Alex come and go"
+
+
+@pytest.mark.parametrize("cleared", [{}, {"presence_entities": []}], ids=["left out", "empty"])
+async def test_clearing_the_people_speaker_and_engine_on_the_reach_page_forgets_them(
+    hass: HomeAssistant, phone: list[ServiceCall], cleared: dict[str, Any]
+) -> None:
+    hass.states.async_set("media_player.kitchen", "idle")
+    hass.states.async_set("tts.piper", "unknown")
+    entry = make_pet_entry(
+        hass, texts_alex=True, speaker="media_player.kitchen", tts_entity="tts.piper"
+    )
+    before = await async_setup_pet(hass, entry)
+    assert before.mind.presence_state is Presence.HOME
+    result = await open_page(hass, entry, "reach")
+    assert suggested(result)["presence_entities"] == [ALEX], "the form shows who is watched"
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"notify_targets": [PHONE], **cleared}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert entry.options == {"notify_targets": [PHONE]}, "presence, speaker and engine forgotten"
+    pet = entry.runtime_data
+    assert pet is not before, "reloaded"
+    assert pet.options["presence_entities"] == []
+    assert pet.options.get("speaker") is None
+    assert pet.mind.presence_state is Presence.UNKNOWN, "nobody is watched any more"
+    hass.states.async_set(ALEX, "not_home")
+    await hass.async_block_till_done()
+    assert pet.mind.presence_state is Presence.UNKNOWN
+
+
+@pytest.mark.parametrize(
+    ("user_input", "errors"),
+    [
+        ({"notify_targets": ["notify.nobody"]}, {"notify_targets": "unknown_notify_target"}),
+        ({"notify_targets": ["light.kitchen"]}, {"notify_targets": "unknown_notify_target"}),
+        ({"notify_targets": ["notify."]}, {"notify_targets": "unknown_notify_target"}),
+        ({"speaker": "media_player.gone"}, {"speaker": "entity_not_found"}),
+        ({"tts_entity": "tts.gone"}, {"tts_entity": "entity_not_found"}),
+        ({"presence_entities": [ALEX, "person.ghost"]}, {"presence_entities": "entity_not_found"}),
+        (
+            {"notify_targets": ["notify.nobody"], "presence_entities": ["person.ghost"]},
+            {"notify_targets": "unknown_notify_target", "presence_entities": "entity_not_found"},
+        ),
+    ],
+)
+async def test_the_reach_page_refuses_unknown_targets_and_entities_and_changes_nothing(
+    hass: HomeAssistant,
+    phone: list[ServiceCall],
+    user_input: dict[str, Any],
+    errors: dict[str, str],
+) -> None:
+    hass.states.async_set("light.kitchen", "on")
+    entry = make_pet_entry(hass, texts_alex=True)
+    original = dict(entry.options)
+    before = await async_setup_pet(hass, entry)
+    result = await open_page(hass, entry, "reach")
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"notify_targets": [PHONE], "presence_entities": [ALEX], **user_input}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "reach"
+    assert result["errors"] == errors
+    await assert_translated(hass, errors)
+    await hass.async_block_till_done()
+    assert entry.options == original
+    assert entry.runtime_data is before, "not reloaded"
+    assert before.messenger.targets == [PHONE]
+    assert before.mind.presence_state is Presence.HOME
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("speaker", "light.kitchen"),
+        ("tts_entity", "media_player.kitchen"),
+        ("presence_entities", ["light.kitchen"]),
+    ],
+)
+async def test_the_reach_page_refuses_entities_of_the_wrong_kind(
+    hass: HomeAssistant, config_entry: MockConfigEntry, field: str, value: Any
+) -> None:
+    hass.states.async_set("light.kitchen", "on")
+    hass.states.async_set("media_player.kitchen", "idle")
+    await async_setup_pet(hass, config_entry)
+    result = await open_page(hass, config_entry, "reach")
+    with pytest.raises(InvalidData):
+        await hass.config_entries.options.async_configure(result["flow_id"], {field: value})
+    assert config_entry.options == {}
+
+
+INITIATIVE = {
+    "proactive_idle_minutes": 45,
+    "dream_idle_hours": 3,
+    "act_threshold": 0.5,
+    "interrupt_threshold": 0.9,
+    "interruption_cap": 1,
+    "needs_enabled": False,
+}
+
+
+async def test_the_initiative_page_sets_idles_thresholds_cap_and_needs_and_the_pet_uses_them(
+    hass: HomeAssistant, config_entry: MockConfigEntry
+) -> None:
+    before = await async_setup_pet(hass, config_entry)
+    result = await open_page(hass, config_entry, "initiative")
+    assert suggested(result) == {
+        "proactive_idle_minutes": 60,
+        "dream_idle_hours": 6,
+        "act_threshold": 0.4,
+        "interrupt_threshold": 0.75,
+        "interruption_cap": 3,
+        "needs_enabled": True,
+    }, "the seeds' defaults"
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"],
+        {**INITIATIVE, "proactive_idle_minutes": 45.0, "interruption_cap": "1"},
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert config_entry.options == INITIATIVE
+    for key in ("proactive_idle_minutes", "dream_idle_hours", "interruption_cap"):
+        assert type(config_entry.options[key]) is int, f"{key} is a whole number"
+    pet = config_entry.runtime_data
+    assert pet is not before, "reloaded"
+    assert {key: pet.options[key] for key in INITIATIVE} == INITIATIVE
+
+
+async def test_the_interrupt_threshold_cannot_be_below_the_act_threshold(
+    hass: HomeAssistant, config_entry: MockConfigEntry
+) -> None:
+    before = await async_setup_pet(hass, config_entry)
+    result = await open_page(hass, config_entry, "initiative")
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {**INITIATIVE, "act_threshold": 0.6, "interrupt_threshold": 0.55}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "initiative"
+    assert result["errors"] == {"interrupt_threshold": "interrupt_below_act"}
+    await assert_translated(hass, result["errors"])
+    assert suggested(result)["interrupt_threshold"] == 0.55, "the form keeps what was typed"
+    await hass.async_block_till_done()
+    assert config_entry.options == {}
+    assert config_entry.runtime_data is before, "not reloaded"
+
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {**INITIATIVE, "act_threshold": 0.6, "interrupt_threshold": 0.6}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY, "equal thresholds are fine"
+    await hass.async_block_till_done()
+    assert config_entry.options["interrupt_threshold"] == 0.6
+    assert config_entry.runtime_data.options["act_threshold"] == 0.6
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("proactive_idle_minutes", 2),
+        ("dream_idle_hours", 100),
+        ("act_threshold", 0),
+        ("interrupt_threshold", 1.5),
+        ("interruption_cap", 21),
+    ],
+)
+async def test_the_initiative_page_refuses_values_out_of_range(
+    hass: HomeAssistant, config_entry: MockConfigEntry, field: str, value: float
+) -> None:
+    await async_setup_pet(hass, config_entry)
+    result = await open_page(hass, config_entry, "initiative")
+    with pytest.raises(InvalidData):
+        await hass.config_entries.options.async_configure(
+            result["flow_id"], {**INITIATIVE, field: value}
+        )
+    assert config_entry.options == {}

@@ -367,7 +367,7 @@ class ShelldonOptionsFlow(OptionsFlow):
             if any(not _entity_known(self.hass, e) for e in presence):
                 errors[CONF_PRESENCE] = "entity_not_found"
             if not errors:
-                return self._save(user_input, (CONF_SPEAKER, CONF_TTS_ENTITY))
+                return self._save(user_input, (CONF_SPEAKER, CONF_TTS_ENTITY, CONF_PRESENCE))
         current = {**self._current(), **(user_input or {})}
         schema = vol.Schema(
             {

@@ -189,6 +189,12 @@ def distilled(content: str) -> list[str]:
     return match[1].splitlines()
 
 
+def keep_everything(body: dict[str, Any]) -> dict[str, Any]:
+    """A dreaming model that keeps every line it is shown."""
+    lines = distilled(body["messages"][0]["content"])
+    return {"intent": "keep it all", "remember": [line.split("] ", 1)[1] for line in lines]}
+
+
 # ---------------------------------------------------------------------- drop, read, cite
 
 
@@ -283,12 +289,7 @@ async def test_the_shelf_never_becomes_memory_not_even_through_the_dream(
         line = shelf_lines(body["messages"][0]["content"])[0]
         return {"intent": "answer from my shelf", "say": f"My shelf says: {line}"}
 
-    def dream(body: dict[str, Any]) -> dict[str, Any]:
-        # A model that keeps every line it is shown.
-        lines = distilled(body["messages"][0]["content"])
-        return {"intent": "keep it all", "remember": [line.split("] ", 1)[1] for line in lines]}
-
-    model = ScriptedModel(owner=answer, dream=dream)
+    model = ScriptedModel(owner=answer, dream=keep_everything)
     facts = vault(hass) / "memory/facts.md"
     freezer.move_to(local(2026, 11, 30, 14, 0))
     with scripted(model):
@@ -341,11 +342,7 @@ async def test_a_note_that_repeats_the_shelf_uncited_is_not_kept_but_the_owners_
             "remember": [shelf_note, owner_note],
         }
 
-    def dream(body: dict[str, Any]) -> dict[str, Any]:
-        lines = distilled(body["messages"][0]["content"])
-        return {"intent": "keep it all", "remember": [line.split("] ", 1)[1] for line in lines]}
-
-    model = ScriptedModel(owner=answer, dream=dream)
+    model = ScriptedModel(owner=answer, dream=keep_everything)
     facts = vault(hass) / "memory/facts.md"
     freezer.move_to(local(2026, 11, 30, 14, 0))
     with scripted(model):

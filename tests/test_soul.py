@@ -141,6 +141,22 @@ def subjects(root: Path) -> list[str]:
     return git(root, "log", "--format=%s").splitlines()
 
 
+async def open_repair(
+    hass: HomeAssistant, hass_client: ClientSessionGenerator, user: MockUser, issue: str
+) -> tuple[Any, dict[str, Any]]:
+    """The owner opens a repair in the UI (a token minted at the simulated time): the client
+    and the flow's first form."""
+    refresh = await hass.auth.async_create_refresh_token(
+        user, client_name="browser", token_type="long_lived_access_token"
+    )
+    client = await hass_client(hass.auth.async_create_access_token(refresh))
+    response = await client.post(
+        "/api/repairs/issues/fix", json={"handler": DOMAIN, "issue_id": issue}
+    )
+    assert response.status == 200
+    return client, await response.json()
+
+
 async def admin(
     hass: HomeAssistant, service: str, edit_id: str, user_id: str | None = None
 ) -> None:
@@ -283,17 +299,7 @@ async def test_the_repair_flow_shows_the_diff_and_approve_applies_the_edit(
         old, new = await ask_for_a_new_persona(hass, freezer, tmp_path, model)
         assert list(pet.soul.pending) == ["p1"]
 
-        # The owner opens the repair in the UI (a token minted at the simulated time).
-        refresh = await hass.auth.async_create_refresh_token(
-            hass_admin_user, client_name="browser", token_type="long_lived_access_token"
-        )
-        client = await hass_client(hass.auth.async_create_access_token(refresh))
-        response = await client.post(
-            "/api/repairs/issues/fix",
-            json={"handler": DOMAIN, "issue_id": issue_of(entry, "p1")},
-        )
-        assert response.status == 200
-        form = await response.json()
+        client, form = await open_repair(hass, hass_client, hass_admin_user, issue_of(entry, "p1"))
         assert form["type"] == "form" and form["step_id"] == "init"
         placeholders = form["description_placeholders"]
         assert placeholders["path"] == PERSONA
@@ -380,15 +386,7 @@ async def test_a_proposal_made_before_the_owner_edited_the_file_is_not_applied_o
         assert persona.read_text() == mine, "the owner's edit is kept"
         assert list(pet.soul.pending) == ["p1"], "still waiting: it can be rejected"
 
-        refresh = await hass.auth.async_create_refresh_token(
-            hass_admin_user, client_name="browser", token_type="long_lived_access_token"
-        )
-        client = await hass_client(hass.auth.async_create_access_token(refresh))
-        response = await client.post(
-            "/api/repairs/issues/fix",
-            json={"handler": DOMAIN, "issue_id": issue_of(entry, "p1")},
-        )
-        form = await response.json()
+        client, form = await open_repair(hass, hass_client, hass_admin_user, issue_of(entry, "p1"))
         assert "+Loves rain." not in form["description_placeholders"]["diff"].splitlines()
         assert "-Loves rain." in form["description_placeholders"]["diff"].splitlines(), (
             "the diff is against the file as it is now: approving would drop the owner's line"

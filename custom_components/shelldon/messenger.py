@@ -17,6 +17,8 @@ from typing import Any, Final
 
 from homeassistant.core import Event, HomeAssistant, callback
 
+from .core.plain import instant, mapping, text
+
 _LOGGER = logging.getLogger(__name__)
 
 EVENT_NOTIFICATION_ACTION: Final = "mobile_app_notification_action"
@@ -136,10 +138,8 @@ class Messenger:
         """Pending replies from the checkpoint."""
         if not isinstance(data, dict):
             return
-        for action, item in data.items():
-            try:
-                self.pending[str(action)] = Pending(
-                    str(item["target"]), datetime.fromisoformat(item["sent_at"])
-                )
-            except (KeyError, TypeError, ValueError):
-                continue
+        for action, raw in data.items():
+            item = mapping(raw)
+            target, sent_at = text(item.get("target")), instant(item.get("sent_at"))
+            if isinstance(action, str) and target and sent_at is not None:
+                self.pending[action] = Pending(target, sent_at)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.components import persistent_notification
@@ -55,6 +55,7 @@ from .core.budget import Decision
 from .core.dream import backlog
 from .core.goals import Goal, GoalKind, GoalState, Provenance, Strategy
 from .core.memory import same_fact
+from .core.plain import instant, instants, items, strings, whole
 from .core.power import turn_allowed
 from .core.promises import parse_back_in, parse_remind_me, scan_commitments
 from .core.salience import (
@@ -198,6 +199,7 @@ class Mind:
             "signalled_due": sorted(self.signalled_due),
             "folded_until": self.folded_until,
             "dream_spent": list(self.dream_spent),
+            "dream_failed": self.dream_failed,
             "agenda": [
                 s.to_dict() for s in (self.inbox + self.agenda + self.committed)[-MAX_AGENDA:]
             ],
@@ -214,45 +216,44 @@ class Mind:
                 self.state = Activity(data.get("state", "idle"))
             except ValueError:
                 self.state = Activity.IDLE
-            self.state_since = _instant(data.get("state_since")) or self.state_since
-            self.seq = int(data.get("seq") or 0)
-            self.ticks = int(data.get("ticks") or 0)
-            self.last_tick_at = _instant(data.get("last_tick_at"))
+            self.state_since = instant(data.get("state_since")) or self.state_since
+            self.seq = whole(data.get("seq"))
+            self.ticks = whole(data.get("ticks"))
+            self.last_tick_at = instant(data.get("last_tick_at"))
             planned = data.get("planned_gap_s")
-            if isinstance(planned, int | float) and 0 < planned < 86400:
+            if (
+                isinstance(planned, int | float)
+                and not isinstance(planned, bool)
+                and (0 < planned < 86400)
+            ):
                 self._planned_gap = timedelta(seconds=planned)
             inter = data.get("interruptions")
-            if isinstance(inter, list) and len(inter) == 2:
-                self.interruptions = (
-                    inter[0] if isinstance(inter[0], str) else None,
-                    int(inter[1] or 0),
-                )
-            self.last_reach_out_at = _instant(data.get("last_reach_out_at"))
-            considered = data.get("considered")
-            if isinstance(considered, dict):
-                self.considered = {
-                    k: v for k, v in ((k, _instant(v)) for k, v in considered.items()) if v
-                }
+            if isinstance(inter, list) and len(inter) == 2 and _is_day(inter[0]):
+                self.interruptions = (inter[0], whole(inter[1]))
+            self.last_reach_out_at = instant(data.get("last_reach_out_at"))
+            self.considered = instants(data.get("considered"))
             self.mused_for = (
                 data.get("mused_for") if isinstance(data.get("mused_for"), str) else None
             )
-            self.hello_waits_until = _instant(data.get("hello_waits_until"))
-            self.signalled_due = {str(x) for x in data.get("signalled_due") or []}
+            self.hello_waits_until = instant(data.get("hello_waits_until"))
+            self.signalled_due = set(strings(data.get("signalled_due")))
             folded = data.get("folded_until")
             self.folded_until = folded if isinstance(folded, str) else None
             spent = data.get("dream_spent")
-            if isinstance(spent, list) and len(spent) == 2 and isinstance(spent[1], int):
-                self.dream_spent = (spent[0] if isinstance(spent[0], str) else None, spent[1])
-            for item in data.get("agenda") or []:
+            if isinstance(spent, list) and len(spent) == 2 and isinstance(spent[0], str):
+                self.dream_spent = (spent[0], whole(spent[1]))
+            failed = data.get("dream_failed")
+            self.dream_failed = failed if isinstance(failed, str) else None
+            for item in items(data.get("agenda")):
                 if (signal := Signal.from_dict(item)) is not None:
                     (
                         self.committed if signal.kind is SignalKind.TURN_COMMITTED else self.agenda
                     ).append(signal)
             expectations = [
-                e for e in map(Expectation.from_dict, data.get("expectations") or []) if e
+                e for e in map(Expectation.from_dict, items(data.get("expectations"))) if e
             ]
             # The log's tail may have rotated away the last word on a subject: keep it anyway.
-            beliefs = beliefs + [b for b in map(Belief.from_dict, data.get("beliefs") or []) if b]
+            beliefs = beliefs + [b for b in map(Belief.from_dict, items(data.get("beliefs"))) if b]
             presence = data.get("presence")
             if isinstance(presence, dict):
                 self.presence = {str(k): str(v) for k, v in presence.items()}
@@ -1169,14 +1170,12 @@ def _known(state: str) -> bool:
     return state not in (STATE_UNAVAILABLE, STATE_UNKNOWN)
 
 
-def _instant(value: Any) -> datetime | None:
-    if not isinstance(value, str):
-        return None
+def _is_day(value: Any) -> bool:
+    """An ISO calendar date (a day's counters are keyed by one)."""
     try:
-        parsed = datetime.fromisoformat(value)
+        return isinstance(value, str) and date.fromisoformat(value).isoformat() == value
     except ValueError:
-        return None
-    return parsed if parsed.tzinfo else None
+        return False
 
 
 def _clock(at: datetime | None, now: datetime) -> str:

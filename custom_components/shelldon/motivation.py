@@ -29,6 +29,7 @@ from .core.needs import (
     needs_to_data,
     parse_needs,
 )
+from .core.plain import instant, instants, mapping
 from .core.salience import Outcome
 from .portrait import render_face
 from .vault import VaultError
@@ -103,18 +104,13 @@ class Motivation:
         if not isinstance(data, dict):
             return
         self.state = NeedsState.from_dict(data.get("state"), self.pyramid.needs, now)
-        try:
-            self.last_cycle = (
-                datetime.fromisoformat(data["last_cycle"]) if data.get("last_cycle") else None
-            )
-            self.offered = {
-                k: datetime.fromisoformat(v) for k, v in (data.get("offered") or {}).items()
-            }
-            self.deferred_because = {
-                str(k): str(v) for k, v in (data.get("deferred_because") or {}).items()
-            }
-        except (TypeError, ValueError):
-            self.last_cycle, self.offered, self.deferred_because = None, {}, {}
+        self.last_cycle = instant(data.get("last_cycle"))
+        self.offered = instants(data.get("offered"), (n.name for n in self.pyramid.needs))
+        self.deferred_because = {
+            k: v
+            for k, v in mapping(data.get("deferred_because")).items()
+            if isinstance(k, str) and isinstance(v, str)
+        }
 
     # ------------------------------------------------------------------ reading
 

@@ -68,6 +68,7 @@ from .core.faces import (
     parse_face_table,
     select_face,
 )
+from .core.plain import flag
 from .core.power import STRETCH, BackoffLevel, PowerState, backoff_level
 from .core.reactions import compute_nudge_patch, parse_nudge_kind
 from .core.reflexes import compute_reflex_patch
@@ -214,7 +215,7 @@ class Pet:
         data = await self.store.async_load_safe()
         self.has_checkpoint = bool(data)
         self.state = PersonalityState.from_dict(data.get("personality"))
-        self.initiative = bool(data.get("initiative", True))
+        self.initiative = flag(data.get("initiative"), True)
         self.turns.restore(data.get("turns"))
         self.messenger.restore(data.get("replies"))
         beliefs = await self.hass.async_add_executor_job(self._read_beliefs)

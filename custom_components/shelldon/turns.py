@@ -39,6 +39,7 @@ from .core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy
 from .core.history import Exchange, History, Line, Role, marker
 from .core.knowledge import cited
 from .core.memory import clean_note, fact_line, from_passage, new_facts, notes_from_list
+from .core.plain import flag, instant, mapping
 from .core.scrub import scrub
 from .core.signals import SignalKind
 from .core.tokens import TokenLedger
@@ -133,13 +134,15 @@ class Turns:
         self.tokens = TokenLedger.from_dict(data.get("tokens"))
         self.last_intent = _str_or_none(data.get("last_intent"))
         self.last_outcome = _str_or_none(data.get("last_outcome"))
-        said = data.get("last_said")
+        said = mapping(data.get("last_said"))
         self.last_said = (
-            said if isinstance(said, dict) and isinstance(said.get("text"), str) else None
+            {k: v for k, v in said.items() if isinstance(k, str) and isinstance(v, str)}
+            if isinstance(said.get("text"), str)
+            else None
         )
         mark = data.get("last_mark")
         self.last_mark = mark if isinstance(mark, dict) else {}
-        self.unflushed = bool(data.get("unflushed", False))
+        self.unflushed = flag(data.get("unflushed"), False)
         serial = data.get("goal_serial")
         if isinstance(serial, int) and not isinstance(serial, bool):
             self.goals.serial = max(self.goals.serial, serial)
@@ -233,14 +236,14 @@ class Turns:
 
     def _changes(self, utc_now: datetime) -> list[str]:
         mark = self.last_mark
-        at = _parse(mark.get("at"))
+        at = instant(mark.get("at"))
         if at is None:
             return ["this is your first turn"]
         changes = [f"{_age(utc_now - at)} passed"]
         spoke = sum(
             1
             for line in self.history.lines()
-            if line.role is Role.OWNER and (_parse(line.at) or at) > at
+            if line.role is Role.OWNER and (instant(line.at) or at) > at
         )
         if spoke:
             changes.append(f"your owner spoke {spoke} time{'s' if spoke > 1 else ''}")
@@ -603,13 +606,6 @@ def _age(delta: timedelta) -> str:
     if seconds < 86400 * 2:
         return f"{seconds // 3600} h"
     return f"{seconds // 86400} days"
-
-
-def _parse(value: Any) -> datetime | None:
-    try:
-        return datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
-        return None
 
 
 def _str_or_none(value: Any) -> str | None:

@@ -376,11 +376,10 @@ def test_weight_zero_switches_an_action_off() -> None:
 def test_a_need_with_every_action_switched_off_never_acts_even_starved() -> None:
     pyramid = parse_needs({"needs": {"expression": {"weights": {"muse": 0, "describe_mood": 0}}}})
     now = _at(12, 12)
-    state = _expression_only(pyramid, now)
-    state.floor_since = {"expression": now - timedelta(days=5)}
     for seed in range(50):
-        trial = NeedsState.from_dict(state.to_dict(), pyramid.needs, now)
-        assert pyramid.choose(trial, now, random.Random(seed)) is None
+        state = _expression_only(pyramid, now)
+        state.floor_since = {"expression": now - timedelta(days=5)}
+        assert pyramid.choose(state, now, random.Random(seed)) is None
 
 
 # ---------------------------------------------------------------------- the starvation guard
@@ -832,6 +831,31 @@ def test_the_state_round_trips_through_plain_data() -> None:
     assert back == state
     assert back.to_dict() == state.to_dict()
     assert back.execution_rate == pytest.approx(5 / 9)
+
+
+def test_a_pending_act_this_pet_cannot_do_is_dropped_on_restore() -> None:
+    now = _at(10, 12)
+    pyramid = Pyramid()
+    data = NeedsState.fresh(pyramid.needs, now).to_dict()
+    data["pending"] = {
+        "security": {"action": "launch_rockets", "at": now.isoformat()},
+        "expression": {"action": "muse", "at": now.isoformat(), "forced": "yes"},
+    }
+    back = NeedsState.from_dict(data, pyramid.needs, now)
+    assert list(back.pending) == ["expression"]
+    assert back.pending["expression"].forced is False, "only a real true forces"
+
+
+@pytest.mark.parametrize("field", ["updated", "last_acted", "floor_since", "resting", "echo_at"])
+def test_an_instant_without_its_zone_gives_a_fresh_state(field: str) -> None:
+    now = _at(10, 12)
+    pyramid = Pyramid()
+    data = NeedsState.fresh(pyramid.needs, now).to_dict()
+    data["satisfaction"]["security"] = 1.0
+    naive = "2024-01-10T09:00:00"
+    data[field] = naive if field in ("updated", "echo_at") else {"security": naive}
+    back = NeedsState.from_dict(data, pyramid.needs, now)
+    assert back.satisfaction["security"] == 2.5, "fresh: it could not be compared with the clock"
 
 
 def test_the_state_from_data_is_clamped_filled_and_pruned() -> None:

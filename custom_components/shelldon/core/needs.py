@@ -289,35 +289,50 @@ class NeedsState:
 
     @classmethod
     def from_dict(cls, data: Any, needs: tuple[Need, ...], now: datetime) -> NeedsState:
-        """Back from plain data; anything unreadable gives a fresh state."""
+        """Back from plain data; anything unreadable gives a fresh state (an instant without
+        its zone is unreadable: it could not be compared with the clock)."""
+
+        def at(value: Any) -> datetime:
+            parsed = datetime.fromisoformat(value)
+            if parsed.tzinfo is None:
+                raise ValueError("an instant without a zone")
+            return parsed
+
+        def number(value: Any) -> float:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise TypeError("not a number")
+            return float(value)
+
         try:
             names = {n.name for n in needs}
+            actions = {n.name: {a.name for a in n.actions} for n in needs}
+            counts = data.get("counts", [0, 0, 0, 0])
+            if not isinstance(counts, list) or not all(
+                isinstance(x, int) and not isinstance(x, bool) for x in counts
+            ):
+                raise TypeError("counts")
             state = cls(
-                {k: clamp(float(v)) for k, v in data["satisfaction"].items() if k in names},
-                datetime.fromisoformat(data["updated"]),
-                {k: datetime.fromisoformat(v) for k, v in data.get("last_acted", {}).items()},
-                {k: datetime.fromisoformat(v) for k, v in data.get("action_chosen", {}).items()},
-                {k: datetime.fromisoformat(v) for k, v in data.get("floor_since", {}).items()},
+                {k: clamp(number(v)) for k, v in data["satisfaction"].items() if k in names},
+                at(data["updated"]),
+                {k: at(v) for k, v in data.get("last_acted", {}).items()},
+                {k: at(v) for k, v in data.get("action_chosen", {}).items()},
+                {k: at(v) for k, v in data.get("floor_since", {}).items()},
                 {
-                    k: Pending(
-                        k, str(v["action"]), datetime.fromisoformat(v["at"]), bool(v.get("forced"))
-                    )
+                    k: Pending(k, v["action"], at(v["at"]), v.get("forced") is True)
                     for k, v in data.get("pending", {}).items()
-                    if k in names
+                    if k in names and v.get("action") in actions[k]  # an unknown act is dropped
                 },
-                float(data.get("surplus", 0.0)),
-                float(data.get("boredom", 0.0)),
-                datetime.fromisoformat(data["echo_at"]) if data.get("echo_at") else None,
-                {str(k): float(v) for k, v in data.get("context", {}).items()},
-                {str(k): datetime.fromisoformat(v) for k, v in data.get("resting", {}).items()},
-                *[int(x) for x in data.get("counts", [0, 0, 0, 0])],
+                number(data.get("surplus", 0.0)),
+                number(data.get("boredom", 0.0)),
+                at(data["echo_at"]) if data.get("echo_at") else None,
+                {str(k): number(v) for k, v in data.get("context", {}).items()},
+                {str(k): at(v) for k, v in data.get("resting", {}).items()},
+                *counts,
             )
         except (KeyError, TypeError, ValueError, AttributeError):
             return cls.fresh(needs, now)
         for need in needs:
             state.satisfaction.setdefault(need.name, 2.5)
-        if state.updated.tzinfo is None:
-            return cls.fresh(needs, now)
         return state
 
 

@@ -84,12 +84,10 @@ class Proposal:
     @classmethod
     def from_dict(cls, data: Any) -> Proposal | None:
         """Back from plain data, or None."""
-        try:
-            return cls(
-                **{
-                    k: str(data[k])
-                    for k in ("id", "path", "content", "reason", "made_at", "base", "state")
-                }
-            )
-        except (KeyError, TypeError):
+        if not isinstance(data, dict):
             return None
+        fields = ("id", "path", "content", "reason", "made_at", "base", "state")
+        values = {k: data.get(k) for k in fields}
+        if not all(isinstance(v, str) for v in values.values()) or not values["id"]:
+            return None
+        return cls(**values)

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Final
 
+from .plain import instant
+
 _LOGGER = logging.getLogger(__name__)
 
 SCHEMA_VERSION: Final = 1
@@ -55,13 +57,7 @@ class TurnBudget:
 
 def parse_instant(value: str | None) -> datetime | None:
     """An aware datetime from an ISO string, or None (also for anything unreadable)."""
-    if not value:
-        return None
-    try:
-        parsed = datetime.fromisoformat(value)
-    except (TypeError, ValueError):
-        return None
-    return parsed if parsed.tzinfo is not None else None
+    return instant(value)
 
 
 def _is_number(value: Any) -> bool:

@@ -122,9 +122,13 @@ async def _writes_in_a_day(
     saves: list,
     root: Path,
     nudges: int,
-) -> tuple[int, float]:
+    *,
+    initiative: bool = False,
+) -> tuple[int, int, float]:
+    """(checkpoint saves, vault files touched, seconds) over one simulated day."""
     freezer.move_to(local(2026, 11, 30, 0, 0))
     pet = await async_setup_pet(hass, entry)
+    await pet.async_set_initiative(initiative)
     await async_live_for(hass, freezer, pet, timedelta(hours=1))
     before = {p: p.stat().st_mtime for p in root.rglob("*") if p.is_file()}
     saves.clear()
@@ -135,8 +139,8 @@ async def _writes_in_a_day(
         if not nudges:
             await async_live_for(hass, freezer, pet, timedelta(hours=24))
     after = {p: p.stat().st_mtime for p in root.rglob("*") if p.is_file()}
-    vault_writes = sum(1 for p, m in after.items() if before.get(p) != m)
-    return len(saves) + vault_writes, watch.seconds
+    vault_writes = sum(1 for p, m in after.items() if before.get(p) != m and ".git" not in p.parts)
+    return len(saves), vault_writes, watch.seconds
 
 
 async def test_disk_writes_per_day_settled(
@@ -147,9 +151,28 @@ async def test_disk_writes_per_day_settled(
     tmp_path: Path,
     record: Any,
 ) -> None:
-    writes, seconds = await _writes_in_a_day(hass, config_entry, freezer, save_counter, tmp_path, 0)
-    record("disk writes per simulated day, settled pet", writes, "writes", "0")
+    """Settled: nobody there and nothing of its own to do (initiative off)."""
+    saves, files, seconds = await _writes_in_a_day(
+        hass, config_entry, freezer, save_counter, tmp_path, 0
+    )
+    record("disk writes per simulated day, settled pet", saves + files, "writes", "0")
     record("1 simulated day inside Home Assistant", seconds, "s")
+
+
+async def test_disk_writes_per_day_alone_with_its_needs(
+    hass: HomeAssistant,
+    config_entry: MockConfigEntry,
+    freezer: FrozenDateTimeFactory,
+    save_counter: list,
+    tmp_path: Path,
+    record: Any,
+) -> None:
+    """The defaults (initiative on): its needs act and journal; the checkpoint rides along."""
+    saves, files, _ = await _writes_in_a_day(
+        hass, config_entry, freezer, save_counter, tmp_path, 0, initiative=True
+    )
+    record("checkpoint saves per simulated day, left alone, needs on", saves, "saves")
+    record("  vault files touched that day (git's own files aside)", files, "files")
 
 
 async def test_disk_writes_per_day_nudged(
@@ -160,5 +183,5 @@ async def test_disk_writes_per_day_nudged(
     tmp_path: Path,
     record: Any,
 ) -> None:
-    writes, _ = await _writes_in_a_day(hass, config_entry, freezer, save_counter, tmp_path, 6)
-    record("disk writes per simulated day, nudged 6 times", writes, "writes")
+    saves, files, _ = await _writes_in_a_day(hass, config_entry, freezer, save_counter, tmp_path, 6)
+    record("disk writes per simulated day, nudged 6 times", saves + files, "writes")

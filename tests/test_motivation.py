@@ -496,11 +496,13 @@ ACTIONS = [(n.name, a.name) for n in DEFAULT_NEEDS for a in n.actions]
 # What each action does in a morning with a document on the shelf, a reminder filed and the
 # owner's thanks in the journal: done with evidence, or put off with its reason.
 DEFERRED = {
-    "consolidate": "nothing to consolidate",  # today is not finished: nothing to dream on yet
     "reach_out": "my owner was here recently",  # a hello waits for an hour of quiet
     "follow_up": "chose not to interrupt (not worth interrupting (0.70 < 0.75))",  # gate 2
-    "review_choices": "nothing chosen yet to look back on",  # its first choice is this one
-    "count_kept": "no promise kept yet",  # the reminder is still open
+}
+NOTHING_TO_DO_IT_ON = {
+    "consolidate",  # only while dreaming, on a finished day
+    "review_choices",  # nothing chosen yet
+    "count_kept",  # the reminder is still open
 }
 
 
@@ -526,11 +528,21 @@ async def test_every_action_is_done_for_real_or_put_off_with_a_reason(
     before = journal(tmp_path).splitlines()
     only(pet, **{need: action})
     starve(pet, need)
+    assert (action in pet.motivation.cannot_do()) is (action in NOTHING_TO_DO_IT_ON)
     cycle_now(pet)
     await async_live_for(hass, freezer, pet, timedelta(minutes=5))
 
-    assert acts_for(tmp_path, need), "the need was proposed and acted on"
     state = pet.motivation.state
+    if action in NOTHING_TO_DO_IT_ON:  # another need has its turn
+        assert not acts_for(tmp_path, need), "not even proposed"
+        assert need not in state.pending
+        assert not [
+            a
+            for a in audit(tmp_path)
+            if a["need"] == need and not a["reason"].startswith("cross-impact")
+        ]
+        return
+    assert acts_for(tmp_path, need), "the need was proposed and acted on"
     assert need not in state.pending, "resolved or put off, not left hanging"
     marked = [a["reason"] for a in audit(tmp_path) if a["need"] == need]
     if action in DEFERRED:

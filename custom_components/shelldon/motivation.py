@@ -22,6 +22,7 @@ from .const import CONF_NEEDS, CONF_PANEL_HEIGHT, CONF_PANEL_PALETTE, CONF_PANEL
 from .core.activity import Activity
 from .core.appraisal import Act, Candidate
 from .core.goals import GoalKind, GoalState
+from .core.history import Role
 from .core.needs import (
     DEFAULT_NEEDS,
     NeedsState,
@@ -40,7 +41,9 @@ if TYPE_CHECKING:
 _LOGGER = logging.getLogger(__name__)
 
 NEEDS_FILE: Final = "needs.yaml"
+FEEDBACK_WORDS: Final = "thank thanks love great good well done"  # what recognition looks for
 CYCLE: Final = timedelta(hours=1)
+VIEW_MINUTES: Final = 1  # how often the needs' sensor follows their slow fade
 GIVE_UP_AFTER: Final = timedelta(hours=6)  # an impulse nobody acted on is deferred
 NEEDS_HEADER: Final = """\
 # shelldon's needs: importance (1-10) matters only in a crisis; decay_hours is how long it takes
@@ -71,6 +74,7 @@ class Motivation:
         self.rng = random.Random(seed)
         self.last_cycle: datetime | None = None
         self.offered: dict[str, datetime] = {}  # need -> when its impulse was first offered
+        self._cached: tuple[tuple[Any, ...], tuple[str, dict[str, Any]]] | None = None
         self.deferred_because: dict[str, str] = {}  # need -> why its last action was put off
 
     # ------------------------------------------------------------------ files
@@ -117,21 +121,39 @@ class Motivation:
     @property
     def top_need(self) -> str:
         """The need with the most tension now."""
-        return self.pyramid.top(self.state, self.pet.clock.now())
+        return self._view()[0]
 
     def attributes(self) -> dict[str, Any]:
         """Every need's tension (under its own name, and as `<need>_tension`) and satisfaction
         (`<need>_satisfaction`), as they are now (for the sensor; reading changes nothing)."""
-        levels = self.pyramid.satisfaction_at(self.state, self.pet.clock.now())
-        tensions = self.pyramid.tensions(self.state, levels)
+        return dict(self._view()[1])
+
+    def _view(self) -> tuple[str, dict[str, Any]]:
+        """The top need and the attributes, worked out every VIEW_MINUTES (and at once when
+        the state moved): the sensor reads them on every update of the pet."""
+        state, now = self.state, self.pet.clock.now()
+        key = (
+            now.replace(minute=now.minute - now.minute % VIEW_MINUTES, second=0, microsecond=0),
+            state.updated,
+            tuple(state.satisfaction.values()),
+            tuple(state.pending),
+            tuple(state.last_acted.values()),
+            self.pyramid,
+        )
+        if self._cached is not None and self._cached[0] == key:
+            return self._cached[1]
+        levels = self.pyramid.satisfaction_at(state, now)
+        tensions = self.pyramid.tensions(state, levels)
         out: dict[str, Any] = {}
         for need in self.pyramid.needs:
             out[need.name] = round(tensions[need.name], 2)
         for need in self.pyramid.needs:
             out[f"{need.name}_satisfaction"] = round(levels[need.name], 2)
             out[f"{need.name}_tension"] = round(tensions[need.name], 2)
-        out["pending"] = sorted(self.state.pending)
-        return out
+        out["pending"] = sorted(state.pending)
+        view = (self.pyramid.top(state, tensions=tensions), out)
+        self._cached = (key, view)
+        return view
 
     # ------------------------------------------------------------------ impulses
 
@@ -145,10 +167,14 @@ class Motivation:
                 and self.pet.options[CONF_NEEDS]
                 and self.pet.mind.token_pressure < 1.0
             ):
-                proposal = self.pyramid.choose(self.state, self.pet.clock.now(), self.rng)
+                proposal = self.pyramid.choose(
+                    self.state, self.pet.clock.now(), self.rng, self.cannot_do()
+                )
                 if proposal is not None:
                     self.offered[proposal.need] = utc_now
-                    self.pet.mark_changed(save=False)
+            else:  # quiet, but the needs still fade (and reading them stays cheap)
+                self.pyramid.decay(self.state, self.pet.clock.now())
+            self.pet.mark_changed(save=False)
         out = []
         for need, since in list(self.offered.items()):
             pending = self.state.pending.get(need)
@@ -165,6 +191,41 @@ class Motivation:
         return out
 
     # ------------------------------------------------------------------ acting
+
+    def cannot_do(self) -> set[str]:
+        """The actions with nothing to do them on now (a need is not offered those: proposing
+        what cannot be done would only be deferred). Gates — quiet hours, the budget, the
+        owner just having spoken — are not checked here: those are deferrals with a reason."""
+        pet = self.pet
+        goals = pet.turns.goals
+        mind = pet.mind
+        can = {
+            "self_test": bool(pet.shelf.index.chunks or pet.recall.facts),
+            "review_feedback": bool(pet.recall.recall(FEEDBACK_WORDS)),
+            "read_shelf": bool(pet.shelf.index.chunks),
+            "consolidate": mind.state is Activity.DREAM and mind.dream_work(),
+            "follow_up": bool(goals.open_goals([GoalKind.REACH_OUT])),
+            "review_goals": bool(goals.open_goals()),
+            "review_choices": bool(self.state.action_chosen),
+            "think_of_owner": bool(self._owner_words()),
+            "study_world": bool(mind.world.beliefs),
+            "count_kept": any(g.state is GoalState.DONE for g in goals.items),
+            "reread_constitution": bool(self._principles()),
+        }
+        return {name for name, ok in can.items() if not ok}
+
+    def _owner_words(self) -> str:
+        """What the owner said last (kept across restarts in the conversation window)."""
+        said = [line.text for line in self.pet.turns.history.lines() if line.role is Role.OWNER]
+        return said[-1].strip() if said else ""
+
+    def _principles(self) -> list[str]:
+        """The constitution's bullet points."""
+        return [
+            line[2:].strip()
+            for line in self.pet.turns.identity.constitution.splitlines()
+            if line.startswith("- ") and line[2:].strip()
+        ]
 
     def act(self, choice: Candidate, now: datetime) -> tuple[str, dict[str, Any] | None]:
         """Do the chosen need's action (ACT); returns what was done and any interrupt decision."""
@@ -225,7 +286,7 @@ class Motivation:
         return f"{need}: nothing to test yet", None
 
     def _do_review_feedback(self, need: str, now: datetime) -> tuple[str, None]:
-        found = self.pet.recall.recall("thank thanks love great good well done")
+        found = self.pet.recall.recall(FEEDBACK_WORDS)
         if not found:
             self.defer(need, "no feedback yet")
             return f"{need}: no feedback yet", None
@@ -299,11 +360,7 @@ class Motivation:
             self._journal(need, now, f"read back my checkpoint: missing or unreadable, {again}")
 
     def _do_reread_constitution(self, need: str, now: datetime) -> tuple[str, None]:
-        lines = [
-            line[2:].strip()
-            for line in self.pet.turns.identity.constitution.splitlines()
-            if line.startswith("- ") and line[2:].strip()
-        ]
+        lines = self._principles()
         if not lines:
             self.defer(need, "my constitution says nothing I can hold to")
             return f"{need}: my constitution is empty", None
@@ -347,7 +404,7 @@ class Motivation:
         return self._journal(need, now, f"looked back at what I chose: {', '.join(chosen)}")
 
     def _do_think_of_owner(self, need: str, now: datetime) -> tuple[str, None]:
-        topic = self.pet.turns.last_topic.strip()
+        topic = self._owner_words()
         if not topic:
             self.defer(need, "my owner has not said anything yet")
             return f"{need}: nothing said yet", None

@@ -614,6 +614,8 @@ class Pet:
             self._scan_vault, self.mind.folded_until, self.clock.now().date()
         )
         before = self._stamps.get("files", {})
+        if stamps.get("files") != before or stamps.get("shelf") != self._stamps.get("shelf"):
+            self.history.owner_edited()
         self._stamps = stamps
         self.journal_days = set(stamps["journal"])
         for rel, stamp in stamps["files"].items():

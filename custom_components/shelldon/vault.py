@@ -27,6 +27,12 @@ class Vault:
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        self._touched: set[str] = set()  # what the pet wrote since the history last looked
+
+    def take_touched(self) -> set[str]:
+        """The paths the pet wrote since the last call (for the vault's history)."""
+        touched, self._touched = self._touched, set()
+        return touched
 
     def relative(self, rel: str | PurePosixPath) -> PurePosixPath:
         """The normalised vault-relative path, or VaultError if it leaves the vault."""
@@ -89,6 +95,7 @@ class Vault:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+        self._touched.add(str(self.relative(rel)))
         return path
 
     def append_text(self, rel: str | PurePosixPath, text: str) -> Path:
@@ -101,6 +108,7 @@ class Vault:
         fd = os.open(path, flags, 0o644)
         with os.fdopen(fd, "a", encoding="utf-8") as handle:
             handle.write(text)
+        self._touched.add(str(self.relative(rel)))
         return path
 
     def seed(self, rel: str | PurePosixPath, text: str) -> bool:
@@ -115,6 +123,7 @@ class Vault:
         )
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
+        self._touched.add(str(self.relative(rel)))
         return True
 
     def mtime_size(self, rel: str | PurePosixPath) -> tuple[float, int] | None:

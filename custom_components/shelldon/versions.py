@@ -32,6 +32,17 @@ knowledge/index.json
 .*.tmp
 """
 GIT_TIMEOUT_S: Final = 20
+_RECORDS: Final = ("trace/", "signals.jsonl", "world/beliefs.jsonl", "knowledge/index.json")
+
+
+def _unrecorded(rel: str) -> bool:
+    """A path the history ignores (see GITIGNORE)."""
+    name = rel.rsplit("/", 1)[-1]
+    return (
+        rel.startswith(_RECORDS)
+        or rel.startswith(f"{VERSIONS_DIR}/")
+        or (name.startswith(".") and name.endswith(".tmp"))
+    )
 
 
 class VaultHistory:
@@ -43,6 +54,11 @@ class VaultHistory:
         self._ready = False
         self._failed = False
         self._lock = threading.Lock()  # one git at a time in the vault
+        self._look = True  # the first record looks (the owner may have edited while it slept)
+
+    def owner_edited(self) -> None:
+        """Files changed that the pet did not write: the next record looks."""
+        self._look = True
 
     @property
     def uses_git(self) -> bool:
@@ -95,6 +111,10 @@ class VaultHistory:
         self.ensure()
         if not self.uses_git:
             return False
+        touched = self.vault.take_touched()
+        if not self._look and all(_unrecorded(rel) for rel in touched):
+            return False  # only records were written: nothing to commit, and no git to run
+        self._look = False
         with self._lock:
             try:
                 self._run("add", "-A")

@@ -373,6 +373,18 @@ def test_weight_zero_switches_an_action_off() -> None:
         assert proposal is not None and proposal.action.name == "describe_mood"
 
 
+def test_an_action_that_cannot_be_done_now_is_not_offered() -> None:
+    pyramid = Pyramid()
+    now = _at(10, 12)
+    for seed in range(50):
+        proposal = pyramid.choose(
+            _expression_only(pyramid, now), now, random.Random(seed), off={"muse"}
+        )
+        assert proposal is not None and proposal.action.name == "describe_mood"
+    both = {"muse", "describe_mood"}
+    assert pyramid.choose(_expression_only(pyramid, now), now, random.Random(1), both) is None
+
+
 def test_a_need_with_every_action_switched_off_never_acts_even_starved() -> None:
     pyramid = parse_needs({"needs": {"expression": {"weights": {"muse": 0, "describe_mood": 0}}}})
     now = _at(12, 12)

@@ -15,9 +15,9 @@ cross-need impact) or deferred with a reason. Deterministic given the random sou
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 from itertools import pairwise
 from typing import Any, Final
 
@@ -25,6 +25,8 @@ FLOOR: Final = 0.5
 CEILING: Final = 3.0
 CRISIS_THRESHOLD: Final = 1.0
 NIGHT_DECAY: Final = 0.5  # decay runs at half speed 22:00-06:00 local
+NIGHT_FROM: Final = 22  # the night, on the owner's clock: 22:00 …
+NIGHT_UNTIL: Final = 6  # … to 06:00
 STALENESS_PENALTY: Final = 0.8  # a recently chosen action keeps 20 % of its weight
 STALE_FOR: Final = timedelta(hours=24)
 STARVATION: Final = timedelta(hours=48)
@@ -59,9 +61,14 @@ class Need:
     decay_hours: float  # hours for satisfaction to fall by one
     actions: tuple[Action, ...]
 
-    def usable(self, impact: str | None = None) -> list[Action]:
-        """The actions the owner has not switched off (weight 0), optionally of one impact."""
-        return [a for a in self.actions if a.weight > 0 and impact in (None, a.impact)]
+    def usable(self, impact: str | None = None, off: Collection[str] = ()) -> list[Action]:
+        """The actions the owner has not switched off (weight 0) and that can be done now
+        (not in `off`), optionally of one impact."""
+        return [
+            a
+            for a in self.actions
+            if a.weight > 0 and impact in (None, a.impact) and a.name not in off
+        ]
 
 
 SECOND: Final = 0.7  # each need's second action: a little less favoured than its first
@@ -177,18 +184,19 @@ def action_probability(satisfaction: float) -> float:
 
 
 def _hours(start: datetime, end: datetime) -> Iterator[tuple[datetime, datetime, bool]]:
-    """[start, end) cut at the hours of `end`'s clock, in UTC: (from, to, at night?).
+    """[start, end) cut where night begins and ends on `end`'s clock, in UTC: (from, to, at
+    night?) — two pieces a day, however long the span.
 
     Elapsed time is real time (a daylight-saving night is an hour shorter or longer)."""
     zone = end.tzinfo
     cursor, stop = start.astimezone(UTC), end.astimezone(UTC)
     while cursor < stop:
         wall = cursor.astimezone(zone)
-        to_next_hour = timedelta(
-            minutes=60 - wall.minute, seconds=-wall.second, microseconds=-wall.microsecond
-        )
-        step = min(stop, cursor + to_next_hour)
-        yield cursor, step, wall.hour >= 22 or wall.hour < 6
+        night = wall.hour >= NIGHT_FROM or wall.hour < NIGHT_UNTIL
+        day = wall.date() + timedelta(days=1) if wall.hour >= NIGHT_FROM else wall.date()
+        edge = datetime.combine(day, time(NIGHT_UNTIL if night else NIGHT_FROM), tzinfo=zone)
+        step = min(stop, max(edge.astimezone(UTC), cursor + timedelta(minutes=1)))
+        yield cursor, step, night
         cursor = step
 
 
@@ -417,10 +425,16 @@ class Pyramid:
             n.name: tension(levels[n.name], n.importance, self.crisis_threshold) for n in self.needs
         }
 
-    def top(self, state: NeedsState, now: datetime | None = None) -> str:
+    def top(
+        self,
+        state: NeedsState,
+        now: datetime | None = None,
+        tensions: Mapping[str, float] | None = None,
+    ) -> str:
         """The need with the most tension (ties: the one longest without action); with `now`,
-        as it is then, without changing the state."""
-        tensions = self.tensions(state, self.satisfaction_at(state, now) if now else None)
+        as it is then, without changing the state (or from tensions worked out already)."""
+        if tensions is None:
+            tensions = self.tensions(state, self.satisfaction_at(state, now) if now else None)
         return max(
             self.needs,
             key=lambda n: (round(tensions[n.name], 9), -_stamp(state.last_acted.get(n.name))),
@@ -437,9 +451,12 @@ class Pyramid:
             echo = ECHO * max(0.0, 1 - (now - state.echo_at) / timedelta(hours=24))
         return min(NOISE_CAP, state.boredom + echo + state.context.get(need, 0.0))
 
-    def choose(self, state: NeedsState, now: datetime, rng: random.Random) -> Proposal | None:
+    def choose(
+        self, state: NeedsState, now: datetime, rng: random.Random, off: Collection[str] = ()
+    ) -> Proposal | None:
         """At most one action for this cycle (needs with a pending action are blocked).
-        `now` is local time (the night is the owner's)."""
+        `now` is local time (the night is the owner's); `off` names actions that cannot be
+        done now (nothing to do them on): a need with none left sits this cycle out."""
         self.decay(state, now)
         now = now.astimezone(UTC)
         tensions = self.tensions(state)
@@ -447,12 +464,12 @@ class Pyramid:
             since = state.floor_since.get(need.name)
             if (
                 need.name not in state.pending
-                and need.usable()
+                and need.usable(off=off)
                 and since is not None
                 and now - since >= self.starvation
                 and now - state.last_acted.get(need.name, since) >= self.starvation
             ):
-                return self._propose(state, need, now, rng, tensions, 1.0, forced=True)
+                return self._propose(state, need, now, rng, tensions, 1.0, off, forced=True)
         spontaneous = False
         if state.surplus >= SURPLUS_THRESHOLD:  # Layer A: a high-impact roll
             state.surplus = 0.0
@@ -462,21 +479,21 @@ class Pyramid:
                 if n.name not in SAFETY
                 and n.name not in state.pending
                 and state.resting.get(n.name, now) <= now
-                and n.usable("high")
+                and n.usable("high", off)
             ]
             if candidates:
                 need = rng.choice(candidates)
                 state.echo_at = now
                 state.boredom = 0.0
                 return self._propose(
-                    state, need, now, rng, tensions, 1.0, spontaneous=True, impact="high"
+                    state, need, now, rng, tensions, 1.0, off, spontaneous=True, impact="high"
                 )
         order = sorted(
             (
                 n
                 for n in self.needs
                 if n.name not in state.pending
-                and n.usable()
+                and n.usable(off=off)
                 and state.resting.get(n.name, now) <= now
             ),
             key=lambda n: (-round(tensions[n.name], 9), _stamp(state.last_acted.get(n.name))),
@@ -486,12 +503,12 @@ class Pyramid:
             extra = self.spontaneity(state, need.name, now)
             roll = rng.random()
             if roll < chance:
-                return self._propose(state, need, now, rng, tensions, chance)
+                return self._propose(state, need, now, rng, tensions, chance, off)
             if roll < chance + extra:
                 spontaneous = True
                 state.echo_at = now
                 return self._propose(
-                    state, need, now, rng, tensions, chance + extra, spontaneous=spontaneous
+                    state, need, now, rng, tensions, chance + extra, off, spontaneous=spontaneous
                 )
         return None
 
@@ -503,12 +520,13 @@ class Pyramid:
         rng: random.Random,
         tensions: Mapping[str, float],
         probability: float,
+        off: Collection[str] = (),
         *,
         forced: bool = False,
         spontaneous: bool = False,
         impact: str | None = None,
     ) -> Proposal:
-        actions = need.usable(impact)
+        actions = need.usable(impact, off)
         weights = []
         for action in actions:
             chosen = state.action_chosen.get(f"{need.name}.{action.name}")

@@ -786,3 +786,35 @@ def test_an_older_vaults_gitignore_gains_what_it_lacks(tmp_path: Path) -> None:
     assert lines[:3] == ["trace/", "signals.jsonl*", "my-own-notes/"], "nothing of it is lost"
     assert ".*.tmp" in lines and "knowledge/index.json" in lines
     assert lines.count("trace/") == 1, "nothing doubled"
+
+
+def test_git_runs_only_when_a_file_the_history_keeps_was_written(tmp_path: Path) -> None:
+    root = tmp_path / "vault"
+    root.mkdir()
+    vault = vault_module.Vault(root)
+    history = versions_module.VaultHistory(vault)
+    vault.write_text("soul/PERSONA.md", "# Persona\n")
+    assert history.record("tick 1: first look"), "the first record always looks"
+    runs: list[tuple[str, ...]] = []
+    original = history._run
+
+    def counting(*args: str) -> Any:
+        runs.append(args)
+        return original(*args)
+
+    history._run = counting  # type: ignore[method-assign]
+    vault.append_text("trace/ticks.jsonl", "{}\n")
+    vault.append_text("signals.jsonl", "{}\n")
+    assert not history.record("tick 2: resting"), "only records were written"
+    assert runs == [], "and git was not even started"
+
+    vault.append_text("journal/2026-11-30.md", "### 10:00 [shelldon] a musing\n")
+    assert history.record("tick 3: a musing")
+    (root / "goals.md").write_text("- [ ] mine\n")  # the owner, not the pet
+    assert not history.record("tick 4: nothing of mine")
+    history.owner_edited()  # the vault watch saw it
+    assert history.record("tick 5: the owner's edit")
+    log = subprocess.run(
+        ["git", "-C", str(root), "log", "--format=%s"], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert log == ["tick 5: the owner's edit", "tick 3: a musing", "tick 1: first look"]

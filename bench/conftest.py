@@ -7,13 +7,16 @@ fixtures as the tests. They assert nothing about speed: they measure and report.
 from __future__ import annotations
 
 import json
+import os
 import platform
+import shutil
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from custom_components.shelldon import versions
 from tests.conftest import (  # noqa: F401 - the suite's fixtures, shared
     auto_enable_custom_integrations,
     config_entry,
@@ -47,6 +50,22 @@ def production_loop(request: pytest.FixtureRequest) -> None:
     """Measure with the event loop as it runs in production (the tests run it in debug mode)."""
     if "hass" in request.fixturenames:
         request.getfixturevalue("hass").loop.set_debug(False)
+
+
+@pytest.fixture(autouse=True)
+def history_without_git(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SHELLDON_BENCH_NO_GIT=1: the vault keeps its history in .versions/ (as on a machine
+    without git), to tell the pet's own work from the cost of its commits."""
+    if os.environ.get("SHELLDON_BENCH_NO_GIT"):
+        monkeypatch.setattr(versions, "shutil", _NoGit())
+
+
+class _NoGit:
+    """shutil, as seen by the vault's history, on a machine without git."""
+
+    @staticmethod
+    def which(name: str) -> str | None:
+        return None if name == "git" else shutil.which(name)
 
 
 @pytest.fixture

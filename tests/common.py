@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
-from homeassistant.core import HomeAssistant
+from homeassistant.core import Context, HomeAssistant
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
@@ -83,6 +83,28 @@ async def async_live_for(
 ) -> int:
     """Live `delta` of simulated time."""
     return await async_live_until(hass, freezer, pet, dt_util.utcnow() + delta)
+
+
+async def async_tell(
+    hass: HomeAssistant, message: str, *, context: Context | None = None
+) -> dict[str, Any]:
+    """The owner says something through the shelldon.tell action; its response."""
+    return await hass.services.async_call(
+        DOMAIN, "tell", {"message": message}, blocking=True, return_response=True, context=context
+    )
+
+
+async def async_tell_and_tick(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    message: str,
+    context: Context | None = None,
+) -> dict[str, Any]:
+    """Say something, then let the engaged mind tick once (it journals and reflects on it)."""
+    response = await async_tell(hass, message, context=context)
+    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data
+    await async_live_for(hass, freezer, pet, timedelta(seconds=11))
+    return response
 
 
 def local(*args: int) -> datetime:

@@ -37,6 +37,7 @@ from custom_components.shelldon.brain.turn import TurnKind
 from custom_components.shelldon.const import DOMAIN, EVENT_TURN_FINISHED
 from tests.anthropic_mock import API, KEY, error_body, mock_models, reply_message, sent_bodies
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
+from tests.common import async_tell as tell
 
 MODEL = "claude-haiku-4-5"
 ENTRY_DATA = {"name": "Shelldon", "api_key": KEY, "model": MODEL}
@@ -78,13 +79,6 @@ def reply(say: str, intent: str = "answer my owner warmly", **usage: int) -> htt
 
 def api_error(status: int, kind: str, message: str = "nope") -> httpx.Response:
     return httpx.Response(status, json=error_body(kind, message))
-
-
-async def tell(hass: HomeAssistant, message: str) -> dict[str, Any]:
-    """The shelldon.tell action, with its response."""
-    return await hass.services.async_call(
-        DOMAIN, "tell", {"message": message}, blocking=True, return_response=True
-    )
 
 
 async def converse(hass: HomeAssistant, text: str) -> str:

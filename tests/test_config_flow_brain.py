@@ -36,6 +36,7 @@ from tests.anthropic_mock import (
     sent_bodies,
 )
 from tests.common import async_setup_pet
+from tests.common import async_tell as tell
 
 MODELS_URL = f"{API}/v1/models"
 MESSAGES = f"{API}/v1/messages"
@@ -74,12 +75,6 @@ def brain_entry(hass: HomeAssistant, key: str = OLD_KEY, **data: Any) -> MockCon
     )
     entry.add_to_hass(hass)
     return entry
-
-
-async def tell(hass: HomeAssistant, message: str) -> dict[str, Any]:
-    return await hass.services.async_call(
-        DOMAIN, "tell", {"message": message}, blocking=True, return_response=True
-    )
 
 
 async def start_user_flow(hass: HomeAssistant, user_input: dict[str, Any]) -> dict[str, Any]:

@@ -44,12 +44,6 @@ def display(hass: HomeAssistant) -> list[ServiceCall]:
     return async_mock_service(hass, "notify", "send_message")
 
 
-@pytest.fixture
-def phone(hass: HomeAssistant) -> list[ServiceCall]:
-    """The owner's phone, a legacy mobile app notify service."""
-    return async_mock_service(hass, "notify", "mobile_app_phone")
-
-
 async def speak_up(hass: HomeAssistant, pet: Pet, line: str = "Hello from the desk.") -> str:
     """The pet says a line to its owner, as a turn that speaks up does."""
     await pet.messenger.async_deliver(line, pet.clock.utcnow())

@@ -35,6 +35,7 @@ from custom_components.shelldon.pet import Pet
 from custom_components.shelldon.vault import Vault
 from tests.anthropic_mock import API, KEY, mock_models, reply_message
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
+from tests.common import async_tell as tell
 
 ADA = "remember that my sister is called Ada"
 FLUSH_TOO_SOON = (
@@ -42,12 +43,6 @@ FLUSH_TOO_SOON = (
     "message (activity.ENGAGED_FOR), not after 10 minutes of silence (defaults.FLUSH_AFTER_S, "
     "now unused): a conversation with a 3-10 minute pause is flushed in the middle, twice"
 )
-
-
-async def tell(hass: HomeAssistant, message: str) -> dict[str, Any]:
-    return await hass.services.async_call(
-        DOMAIN, "tell", {"message": message}, blocking=True, return_response=True
-    )
 
 
 def facts_file(hass: HomeAssistant) -> Path:

@@ -41,6 +41,7 @@ from custom_components.shelldon.mind import MAX_AGENDA
 from custom_components.shelldon.pet import Pet
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
+from tests.common import async_tell_and_tick as tell
 
 VAULT = Path("shelldon/shelldon")
 PHONE = "notify.mobile_app_phone"
@@ -57,21 +58,6 @@ pytestmark = pytest.mark.usefixtures("production_loop")
 
 
 pet_entry = partial(make_pet_entry, thinking=True, texts_alex=True)
-
-
-async def tell(
-    hass: HomeAssistant,
-    freezer: FrozenDateTimeFactory,
-    message: str,
-    context: Context | None = None,
-) -> dict[str, Any]:
-    """Say something, then let the engaged mind tick once (it reflects on the exchange)."""
-    response = await hass.services.async_call(
-        DOMAIN, "tell", {"message": message}, blocking=True, return_response=True, context=context
-    )
-    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data
-    await async_live_for(hass, freezer, pet, timedelta(seconds=11))
-    return response
 
 
 async def settle(hass: HomeAssistant) -> None:

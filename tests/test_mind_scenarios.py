@@ -25,6 +25,7 @@ from pytest_homeassistant_custom_component.common import (
 from custom_components.shelldon.const import DOMAIN, EVENT_DECISION, EVENT_REACH_OUT
 from tests.anthropic_mock import API, KEY, ScriptedModel, mock_models
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
+from tests.common import async_tell_and_tick as tell
 
 VAULT = Path("shelldon/shelldon")
 
@@ -74,16 +75,6 @@ def journal(root: Path) -> str:
 
 def fired_at(event: Any) -> datetime:
     return dt_util.as_local(event.time_fired)
-
-
-async def tell(hass: HomeAssistant, freezer: FrozenDateTimeFactory, message: str) -> dict[str, Any]:
-    """Say something, then let the engaged mind tick once (it reflects on the exchange)."""
-    response = await hass.services.async_call(
-        DOMAIN, "tell", {"message": message}, blocking=True, return_response=True
-    )
-    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data
-    await async_live_for(hass, freezer, pet, timedelta(seconds=11))
-    return response
 
 
 async def test_the_interview_was_tuesday(

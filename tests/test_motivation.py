@@ -54,6 +54,7 @@ from custom_components.shelldon.motivation import CYCLE
 from custom_components.shelldon.pet import Pet
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
+from tests.common import async_tell_and_tick as tell
 
 VAULT = Path("shelldon/shelldon")
 ENTRY_ID = "01JSHELLDONNEEDSTEST000001"  # the needs' dice are seeded with it
@@ -98,15 +99,6 @@ pytestmark = pytest.mark.usefixtures("production_loop")
 
 
 pet_entry = partial(make_pet_entry, entry_id=ENTRY_ID, texts_alex=True)
-
-
-async def tell(hass: HomeAssistant, freezer: FrozenDateTimeFactory, message: str) -> None:
-    """Say something, then let the engaged mind tick (it journals the exchange)."""
-    await hass.services.async_call(
-        DOMAIN, "tell", {"message": message}, blocking=True, return_response=True
-    )
-    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data
-    await async_live_for(hass, freezer, pet, timedelta(seconds=11))
 
 
 async def initiative(hass: HomeAssistant, on: bool) -> None:

@@ -26,9 +26,8 @@ from custom_components.shelldon.const import (
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
     CONF_NAME,
-    DOMAIN,
 )
-from tests.common import async_setup_pet, local
+from tests.common import async_setup_pet, async_tell, local
 
 AT = datetime(2026, 11, 30, 14, 7, tzinfo=UTC)
 IDENTITY = Identity("Pip", "Be kind.", "A small crab.", "the flat")
@@ -253,9 +252,7 @@ def pet_options() -> dict[str, Any]:
 
 
 async def tell(hass: HomeAssistant, message: str) -> str:
-    response = await hass.services.async_call(
-        DOMAIN, "tell", {"message": message}, blocking=True, return_response=True
-    )
+    response = await async_tell(hass, message)
     assert response["ok"] is True
     return response["reply"]
 

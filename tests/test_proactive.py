@@ -22,7 +22,6 @@ from homeassistant.core import HomeAssistant, ServiceCall
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
     async_capture_events,
-    async_mock_service,
 )
 
 from custom_components.shelldon.brain.prompt import MESSAGES_HEADER
@@ -41,6 +40,7 @@ from custom_components.shelldon.core.history import Role
 from custom_components.shelldon.pet import Pet
 from tests.anthropic_mock import API, KEY, mock_models, reply_message, sent_bodies
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
+from tests.common import async_tell as tell
 
 PHONE = "notify.mobile_app_phone"
 MARKER = "(shelldon spoke up on its own)"
@@ -49,18 +49,6 @@ MARKER = "(shelldon spoke up on its own)"
 @pytest.fixture
 def pet_options() -> dict[str, Any]:
     return {CONF_NOTIFY_TARGETS: [PHONE]}
-
-
-@pytest.fixture
-def phone(hass: HomeAssistant) -> list[ServiceCall]:
-    """Every notification the owner's phone received."""
-    return async_mock_service(hass, "notify", "mobile_app_phone")
-
-
-async def tell(hass: HomeAssistant, message: str) -> dict[str, Any]:
-    return await hass.services.async_call(
-        DOMAIN, "tell", {"message": message}, blocking=True, return_response=True
-    )
 
 
 def musings(pet: Pet) -> list[Any]:

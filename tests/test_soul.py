@@ -43,6 +43,7 @@ from custom_components.shelldon.pet import Pet
 from custom_components.shelldon.vault import VaultError
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
+from tests.common import async_tell_and_tick as tell
 
 VAULT = Path("shelldon/shelldon")
 PERSONA = "soul/PERSONA.md"
@@ -77,15 +78,6 @@ def editing(*edits: tuple[str, str, str]) -> dict[str, Any]:
         "say": "I'd like to change something about myself.",
         "edit": [{"path": p, "content": c, "reason": r} for p, c, r in edits],
     }
-
-
-async def tell(hass: HomeAssistant, freezer: FrozenDateTimeFactory, message: str) -> None:
-    """Say something, then let the engaged mind tick (it journals and commits the exchange)."""
-    await hass.services.async_call(
-        DOMAIN, "tell", {"message": message}, blocking=True, return_response=True
-    )
-    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data
-    await async_live_for(hass, freezer, pet, timedelta(seconds=11))
 
 
 async def ask_for_a_new_persona(

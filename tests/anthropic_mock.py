@@ -93,9 +93,9 @@ KIND_MARKERS = {
 class ScriptedModel:
     """A respx side effect that answers each turn kind with a scripted reply, and remembers asks.
 
-    `replies[kind]` is a reply dict, an httpx.Response (a failure), or a callable (request body
-    -> either); kinds are owner, proactive, reach_out, dream, flush. Unscripted kinds get a
-    silent reply.
+    `replies[kind]` is a reply dict, an httpx.Response (a failure), a callable (request body
+    -> either), or a list of replies given in order (the last one repeats); kinds are owner,
+    proactive, reach_out, dream, flush. Unscripted kinds get a silent reply.
     """
 
     def __init__(self, **replies: Any) -> None:
@@ -107,6 +107,15 @@ class ScriptedModel:
         content = body["messages"][0]["content"]
         return next((k for k, marker in KIND_MARKERS.items() if marker in content), "unknown")
 
+    def prompts(self, kind: str) -> list[str]:
+        """The user messages of the turns of one kind, in order."""
+        return [body["messages"][0]["content"] for k, body in self.calls if k == kind]
+
+    def attach(self, router: respx.MockRouter) -> ScriptedModel:
+        """Answer the Messages API on a router a test set up itself."""
+        router.post(f"{API}/v1/messages").mock(side_effect=self)
+        return self
+
     def kinds(self) -> list[str]:
         """The kinds of turn the model was asked for, in order."""
         return [kind for kind, _ in self.calls]
@@ -116,6 +125,9 @@ class ScriptedModel:
         kind = self.kind_of(body)
         self.calls.append((kind, body))
         reply = self.replies.get(kind, {"intent": f"a quiet {kind} turn", "say": ""})
+        if isinstance(reply, list):
+            seen = sum(1 for k, _ in self.calls[:-1] if k == kind)
+            reply = reply[min(seen, len(reply) - 1)]
         if callable(reply):
             reply = reply(body)
         if isinstance(reply, httpx.Response):  # an API failure, scripted
@@ -128,5 +140,5 @@ def scripted(model: ScriptedModel) -> Iterator[respx.MockRouter]:
     """The Anthropic API, answered by `model`."""
     with respx.mock(assert_all_called=False) as router:
         mock_models(router)
-        router.post(f"{API}/v1/messages").mock(side_effect=model)
+        model.attach(router)
         yield router

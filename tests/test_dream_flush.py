@@ -7,14 +7,12 @@ matters, the Anthropic API is mocked with respx and answers each kind of turn as
 
 from __future__ import annotations
 
-import json
 import threading
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 from unittest.mock import patch
 
-import httpx
 import pytest
 import respx
 from freezegun.api import FrozenDateTimeFactory
@@ -22,7 +20,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
-from custom_components.shelldon.brain.prompt import MESSAGES_HEADER, QUESTIONS
+from custom_components.shelldon.brain.prompt import MESSAGES_HEADER
 from custom_components.shelldon.brain.turn import TurnKind
 from custom_components.shelldon.const import (
     CONF_API_KEY,
@@ -33,7 +31,7 @@ from custom_components.shelldon.const import (
 )
 from custom_components.shelldon.pet import Pet
 from custom_components.shelldon.vault import Vault
-from tests.anthropic_mock import API, KEY, mock_models, reply_message
+from tests.anthropic_mock import KEY, ScriptedModel, mock_models
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 from tests.common import async_tell as tell
 
@@ -195,35 +193,6 @@ ASK = "Is Saturday's picnic still on?"
 QUIET = {"intent": "nothing needs saying now", "say": ""}
 
 
-def turn_kind(content: str) -> TurnKind:
-    """Which kind of turn a request is, from the question that ends it."""
-    question = content.rsplit("\n\n", 1)[-1]
-    for kind, template in QUESTIONS.items():
-        if question.startswith(template.split("{")[0]):
-            return kind
-    raise AssertionError(f"a request that ends in no known question: {question!r}")
-
-
-class Model:
-    """The mocked model: answers each kind of turn in order with the replies a test gives it."""
-
-    def __init__(self, router: respx.MockRouter, **replies: list[dict[str, Any]]) -> None:
-        self.replies = {TurnKind(kind): answers for kind, answers in replies.items()}
-        self.asked: list[tuple[TurnKind, str]] = []
-        self.route = router.post(f"{API}/v1/messages").mock(side_effect=self._answer)
-
-    def _answer(self, request: httpx.Request) -> httpx.Response:
-        content = json.loads(request.content)["messages"][0]["content"]
-        kind = turn_kind(content)
-        answers = self.replies.get(kind, [QUIET])
-        seen = sum(1 for k, _ in self.asked if k is kind)
-        self.asked.append((kind, content))
-        return httpx.Response(200, json=reply_message(answers[min(seen, len(answers) - 1)]))
-
-    def prompts(self, kind: TurnKind) -> list[str]:
-        return [content for k, content in self.asked if k is kind]
-
-
 def machine_section(content: str) -> str:
     return content.split(MESSAGES_HEADER)[0]
 
@@ -234,8 +203,7 @@ async def test_a_promise_and_a_question_become_goals_the_next_turn_sees(
     freezer.move_to(local(2026, 11, 30, 10, 0))
     with respx.mock(assert_all_called=False) as router:
         mock_models(router)
-        model = Model(
-            router,
+        model = ScriptedModel(
             owner=[
                 {
                     "intent": "keep my word about the weather",
@@ -245,7 +213,7 @@ async def test_a_promise_and_a_question_become_goals_the_next_turn_sees(
                 {"intent": "find out about the picnic", "say": "Is it still on?", "ask": [ASK]},
                 QUIET,
             ],
-        )
+        ).attach(router)
         pet = await async_setup_pet(hass, model_entry)
         made = dt_util.utcnow()
         await tell(hass, "we might have a picnic on Saturday")
@@ -302,8 +270,7 @@ async def test_goals_md_keeps_every_goal_a_reply_makes(
         patch.object(Vault, "write_text", unlucky_write),
     ):
         mock_models(router)
-        Model(
-            router,
+        ScriptedModel(
             owner=[
                 {
                     "intent": "keep my word, and ask",
@@ -313,7 +280,7 @@ async def test_goals_md_keeps_every_goal_a_reply_makes(
                 },
                 QUIET,
             ],
-        )
+        ).attach(router)
         pet = await async_setup_pet(hass, model_entry)
         await tell(hass, "we might have a picnic on Saturday")
         await hass.async_block_till_done()
@@ -336,8 +303,7 @@ async def test_a_flush_that_remembers_and_settles_a_promise_is_kept(
     freezer.move_to(local(2026, 11, 30, 10, 0))
     with respx.mock(assert_all_called=False) as router:
         mock_models(router)
-        model = Model(
-            router,
+        model = ScriptedModel(
             owner=[
                 {
                     "intent": "promise to look up the weather",
@@ -352,7 +318,7 @@ async def test_a_flush_that_remembers_and_settles_a_promise_is_kept(
                     "settle": [{"id": "g1", "how": "done"}],
                 }
             ],
-        )
+        ).attach(router)
         pet = await async_setup_pet(hass, model_entry)
         finished = async_capture_events(hass, EVENT_TURN_FINISHED)
         await tell(hass, "my sister Ada says it will rain on Saturday")
@@ -380,8 +346,7 @@ async def test_the_dream_never_writes_a_fact_it_already_keeps(
     freezer.move_to(local(2026, 11, 30, 20, 0))
     with respx.mock(assert_all_called=False) as router:
         mock_models(router)
-        model = Model(
-            router,
+        model = ScriptedModel(
             owner=[
                 {
                     "intent": "keep what my owner told me",
@@ -399,7 +364,7 @@ async def test_the_dream_never_writes_a_fact_it_already_keeps(
                     ],
                 }
             ],
-        )
+        ).attach(router)
         pet = await async_setup_pet(hass, model_entry)
         await tell(hass, "my sister Ada's birthday is on 3 May")
         await async_live_for(hass, freezer, pet, timedelta(minutes=1))

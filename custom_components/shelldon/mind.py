@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.components import persistent_notification
@@ -39,6 +39,7 @@ from .const import (
     EVENT_REACH_OUT,
 )
 from .core import defaults as d
+from .core import plain
 from .core.activity import CADENCE_S, Activity, Drift, in_window, preempt, regulate
 from .core.appraisal import (
     MUSE_RELEVANCE,
@@ -228,7 +229,7 @@ class Mind:
             ):
                 self._planned_gap = timedelta(seconds=planned)
             inter = data.get("interruptions")
-            if isinstance(inter, list) and len(inter) == 2 and _is_day(inter[0]):
+            if isinstance(inter, list) and len(inter) == 2 and plain.day(inter[0]) is not None:
                 self.interruptions = (inter[0], whole(inter[1]))
             self.last_reach_out_at = instant(data.get("last_reach_out_at"))
             self.considered = instants(data.get("considered"))
@@ -1168,14 +1169,6 @@ class Mind:
 
 def _known(state: str) -> bool:
     return state not in (STATE_UNAVAILABLE, STATE_UNKNOWN)
-
-
-def _is_day(value: Any) -> bool:
-    """An ISO calendar date (a day's counters are keyed by one)."""
-    try:
-        return isinstance(value, str) and date.fromisoformat(value).isoformat() == value
-    except ValueError:
-        return False
 
 
 def _clock(at: datetime | None, now: datetime) -> str:

@@ -138,7 +138,7 @@ class Motivation:
             tuple(state.satisfaction.values()),
             tuple(state.pending),
             tuple(state.last_acted.values()),
-            self.pyramid,
+            id(self.pyramid),
         )
         if self._cached is not None and self._cached[0] == key:
             return self._cached[1]

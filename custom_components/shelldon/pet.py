@@ -68,13 +68,13 @@ from .core.faces import (
     parse_face_table,
     select_face,
 )
-from .core.plain import flag
+from .core.plain import flag, instants
 from .core.power import STRETCH, BackoffLevel, PowerState, backoff_level
 from .core.reactions import compute_nudge_patch, parse_nudge_kind
 from .core.reflexes import compute_reflex_patch
 from .core.scheduler import At, CostTier, Idle, Interval, Job, Outcome, Scheduler
 from .core.signals import SignalKind
-from .core.state import PersonalityState, parse_instant
+from .core.state import PersonalityState
 from .core.world import Belief, drift
 from .journal import BELIEFS_FILE
 from .messenger import Messenger
@@ -227,7 +227,7 @@ class Pet:
         self.motivation.restore(data.get("needs"))
         self._situation_written = await self.hass.async_add_executor_job(self._read_situation)
         self._register_jobs()
-        self.scheduler.restore(_parse_stamps(data.get("jobs")))
+        self.scheduler.restore(instants(data.get("jobs")))
         self._read_power()
         watched = [
             e
@@ -905,13 +905,6 @@ class Pet:
         task = self.entry.async_create_task(self.hass, coro, f"{DOMAIN} {self.name}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-
-def _parse_stamps(data: Any) -> dict[str, datetime]:
-    if not isinstance(data, dict):
-        return {}
-    stamps = {name: parse_instant(value) for name, value in data.items() if isinstance(value, str)}
-    return {name: stamp for name, stamp in stamps.items() if stamp is not None}
 
 
 def quiet_time(value: str) -> time:

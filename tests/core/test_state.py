@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from custom_components.shelldon.core.plain import instant as parse_instant
 from custom_components.shelldon.core.state import (
     SCHEMA_VERSION,
     WRITABLE_PATHS,
@@ -18,7 +19,6 @@ from custom_components.shelldon.core.state import (
     PatchError,
     PersonalityState,
     TurnBudget,
-    parse_instant,
 )
 from tests.core._support import PROPERTY, energy_level, unit
 

@@ -13,7 +13,8 @@ from enum import StrEnum
 from typing import Any
 
 from . import defaults as d
-from .state import TurnBudget, parse_instant
+from .plain import instant
+from .state import TurnBudget
 
 
 class Decision(StrEnum):
@@ -57,7 +58,7 @@ class BudgetGate:
             return Verdict(
                 Decision.SKIP, f"daily budget spent ({used} of {self.daily_turns} turns used)"
             )
-        last = parse_instant(budget.last_turn_at)
+        last = instant(budget.last_turn_at)
         if last is not None:
             ready_at = last + timedelta(seconds=self.cooldown_s)
             if now < ready_at:

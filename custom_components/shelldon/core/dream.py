@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
+from . import plain
 from .memory import same_fact
 
 PART_CHARS: Final = 4800  # distilled journal text per dream request (~1,400 tokens)
@@ -52,13 +53,11 @@ class DayLine:
 def backlog(days: Iterable[str], folded_until: str | None, today: date) -> list[str]:
     """Finished journal days not yet folded, oldest first (ISO dates)."""
     out = []
-    for day in sorted(set(days)):
-        try:
-            when = date.fromisoformat(day)
-        except ValueError:
+    for name in sorted(set(days)):
+        when = plain.day(name)
+        if when is None:
             continue
-        if when.isoformat() != day:
-            continue  # "20261126" and friends would sort and compare wrongly
+        day = name
         if when < today and (folded_until is None or day > folded_until):
             out.append(day)
     return out

@@ -7,7 +7,7 @@ must carry their zone (an instant without one cannot be compared with the clock)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 
@@ -20,6 +20,18 @@ def instant(value: Any) -> datetime | None:
     except ValueError:
         return None
     return parsed if parsed.tzinfo is not None else None
+
+
+def day(value: Any) -> date | None:
+    """A calendar date from its canonical ISO form ("2026-11-30"), or None ("20261130" and
+    friends would sort and compare wrongly)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        parsed = date.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.isoformat() == value else None
 
 
 def whole(value: Any, default: int = 0) -> int:

@@ -12,10 +12,10 @@ import logging
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any, Final
 
-from .plain import instant
+from .plain import day, instant
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -55,11 +55,6 @@ class TurnBudget:
     last_turn_at: str | None = None  # ISO-8601 UTC of the last admitted self-initiated turn
 
 
-def parse_instant(value: str | None) -> datetime | None:
-    """An aware datetime from an ISO string, or None (also for anything unreadable)."""
-    return instant(value)
-
-
 def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
@@ -69,18 +64,11 @@ def _unit_interval(lo: float) -> Callable[[Any], bool]:
 
 
 def _optional_instant(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and parse_instant(value) is not None)
+    return value is None or (isinstance(value, str) and instant(value) is not None)
 
 
 def _optional_day(value: Any) -> bool:
-    if value is None:
-        return True
-    if not isinstance(value, str):
-        return False
-    try:
-        return date.fromisoformat(value).isoformat() == value  # the canonical form only
-    except ValueError:
-        return False
+    return value is None or day(value) is not None
 
 
 _VALIDATORS: Final[dict[str, Callable[[Any], bool]]] = {
@@ -116,7 +104,7 @@ class PersonalityState:
     @property
     def last_interaction_at(self) -> datetime | None:
         """When the owner last spoke, as an aware datetime."""
-        return parse_instant(self.last_interaction)
+        return instant(self.last_interaction)
 
     def apply_patch(self, patch: Mapping[str, Any]) -> None:
         """Apply a sparse patch of dotted paths, all or nothing."""

@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
-from homeassistant.helpers import issue_registry as ir
 
 from .const import DOMAIN
 from .core.scrub import scrub
 from .core.selfedit import MAX_CONTENT, Proposal, Surface, classify, digest, normalise
 from .core.signals import SignalKind
-from .vault import VaultError
+from .core.text import clean, shorten
+from .issues import create_issue, delete_issue
+from .vault import VaultError, safe_text
 
 if TYPE_CHECKING:
     from .pet import Pet
@@ -58,7 +59,12 @@ class SoulKeeper:
     def restore(self, data: Any) -> None:
         """Back from the checkpoint; re-raise the repair issue of each waiting proposal."""
         for item in data if isinstance(data, list) else []:
-            if (proposal := Proposal.from_dict(item)) is not None and proposal.state == "pending":
+            proposal = Proposal.from_dict(item)
+            if (
+                proposal is not None
+                and proposal.state == "pending"
+                and classify(proposal.path) not in (Surface.CONSTITUTION, Surface.MACHINERY)
+            ):
                 self.pending[proposal.id] = proposal
         numbers = [int(p[1:]) for p in self.pending if p[1:].isdigit()]
         self._next = max(numbers, default=0) + 1
@@ -70,17 +76,22 @@ class SoulKeeper:
     async def async_propose(self, path: str, content: str, reason: str) -> str:
         """Handle one edit the pet asked for; returns a journal-ready account of what happened."""
         pet = self.pet
+        reason = scrub(" ".join(clean(reason).split()))[:300] or "no reason given"
+        surface = classify(path)
+        if surface is Surface.CONSTITUTION:
+            _LOGGER.info("%s asked to edit its constitution; refused", pet.name)
+            return "refused: my constitution is not mine to edit"
+        if surface is Surface.MACHINERY:
+            shown = shorten(scrub(path))
+            _LOGGER.info("%s asked to edit %s, the vault's machinery; refused", pet.name, shown)
+            return f"refused an edit to {shown}: that is my vault's machinery, not a file of mine"
         try:
             rel = str(pet.vault.relative(normalise(path)))
         except VaultError as err:
             return f"refused an edit outside my vault ({err})"
-        surface = classify(rel)
-        reason = scrub(" ".join(reason.split()))[:300] or "no reason given"
-        if surface is Surface.CONSTITUTION:
-            _LOGGER.info("%s asked to edit its constitution; refused", pet.name)
-            return "refused: my constitution is not mine to edit"
-        if len(content.encode()) > MAX_CONTENT:
+        if len(content) > MAX_CONTENT or len(content.encode(errors="replace")) > MAX_CONTENT:
             return f"refused an edit to {rel}: it is larger than {MAX_CONTENT // 1024} KB"
+        content = safe_text(content)  # what the owner is shown is what would be written
         if surface is Surface.WORKING:
             try:
                 await self.hass.async_add_executor_job(self._write, rel, content)
@@ -130,21 +141,20 @@ class SoulKeeper:
         return "\n".join(lines) or "(no change)"
 
     def _raise_issue(self, proposal: Proposal, current: str) -> None:
-        ir.async_create_issue(
+        entry_id = self.pet.entry.entry_id
+        create_issue(
             self.hass,
-            DOMAIN,
-            issue_id(self.pet.entry.entry_id, proposal.id),
-            is_fixable=True,
-            is_persistent=False,
-            severity=ir.IssueSeverity.WARNING,
+            issue_id(entry_id, proposal.id),
+            entry_id,
+            fixable=True,
             translation_key="edit_proposal",
-            translation_placeholders={
+            placeholders={
                 "name": self.pet.name,
                 "edit_id": proposal.id,
                 "path": proposal.path,
                 "reason": proposal.reason,
             },
-            data={"entry_id": self.pet.entry.entry_id, "edit_id": proposal.id},
+            data={"entry_id": entry_id, "edit_id": proposal.id},
         )
 
     async def async_preview(self, edit_id: str) -> tuple[Proposal, str]:
@@ -161,7 +171,7 @@ class SoulKeeper:
             raise ServiceValidationError(
                 translation_domain=DOMAIN,
                 translation_key="unknown_edit",
-                translation_placeholders={"edit_id": edit_id, "name": self.pet.name},
+                translation_placeholders={"edit_id": shorten(edit_id, 40), "name": self.pet.name},
             )
         return proposal
 
@@ -176,7 +186,7 @@ class SoulKeeper:
                 translation_domain=DOMAIN,
                 translation_key="edit_stale",
                 translation_placeholders={
-                    "edit_id": edit_id,
+                    "edit_id": shorten(edit_id, 40),
                     "path": proposal.path,
                     "name": self.pet.name,
                 },
@@ -185,12 +195,17 @@ class SoulKeeper:
             raise ServiceValidationError(
                 translation_domain=DOMAIN,
                 translation_key="edit_failed",
-                translation_placeholders={"edit_id": edit_id, "error": str(err)},
+                translation_placeholders={
+                    "edit_id": shorten(edit_id, 40),
+                    "error": shorten(err, 200),
+                },
             ) from err
         self._settle(proposal, "approved")
         self.pet.files_changed(proposal.path)
 
     def _apply(self, proposal: Proposal) -> None:
+        if classify(proposal.path) in (Surface.CONSTITUTION, Surface.MACHINERY):
+            raise VaultError(f"{shorten(proposal.path)}: not a file the pet may change")
         current = self._current(proposal.path)
         if (digest(current) if current is not None else "") != proposal.base:
             raise _StaleError(proposal.path)
@@ -203,7 +218,7 @@ class SoulKeeper:
 
     def _settle(self, proposal: Proposal, ruling: str) -> None:
         del self.pending[proposal.id]
-        ir.async_delete_issue(self.hass, DOMAIN, issue_id(self.pet.entry.entry_id, proposal.id))
+        delete_issue(self.hass, issue_id(self.pet.entry.entry_id, proposal.id))
         self.pet.mind.post(
             SignalKind.RULING,
             {
@@ -218,4 +233,4 @@ class SoulKeeper:
     def clear_issues(self) -> None:
         """On unload: the repair issues go (they come back with the pet)."""
         for edit_id in self.pending:
-            ir.async_delete_issue(self.hass, DOMAIN, issue_id(self.pet.entry.entry_id, edit_id))
+            delete_issue(self.hass, issue_id(self.pet.entry.entry_id, edit_id))

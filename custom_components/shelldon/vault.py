@@ -1,18 +1,26 @@
-"""The vault: the owner's folder of the pet's files, and the one jailed door into it.
+"""The vault: the owner's folder of the pet's files, and the one jailed writer into it.
 
 Every read and write the pet makes under `<config>/shelldon/<pet>/` goes through `Vault`: the
-path must stay inside the vault, no symlink is followed on the way, and the constitution is
-never written. Writes are atomic (temp file in the same folder, fsync, rename). The methods
-block, so the shell calls them in the executor.
+path must stay inside the vault, no symlink is followed on the way, no hard link is read or
+appended to, nothing is written into the vault's own machinery (any path segment starting with
+`.`: the history's repository, its versions folder, its ignore file), and the constitution is
+never written. Every byte written passes the scrubber first, so no secret reaches a file or a
+commit of the history. Writes are atomic (temp file in the same folder, fsync, rename). The
+methods block, so the shell calls them in the executor.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
-from typing import Final
+from typing import Any, Final
+
+from .core.scrub import scrub, scrub_data
+from .core.text import clean, clean_data, path_problem, shorten
 
 CONSTITUTION: Final = PurePosixPath("soul/CONSTITUTION.md")
 MAX_READ_BYTES: Final = 4 * 1024 * 1024
@@ -20,6 +28,20 @@ MAX_READ_BYTES: Final = 4 * 1024 * 1024
 
 class VaultError(Exception):
     """A path the vault refuses, with the reason."""
+
+
+def safe_text(text: str) -> str:
+    """What the vault writes for `text`: cleaned of unwritable characters, then scrubbed."""
+    return scrub(clean(text))
+
+
+def safe_data(data: Any) -> Any:
+    """Plain data as the vault writes it: every string cleaned, then scrubbed."""
+    return scrub_data(clean_data(data))
+
+
+def _json_line(record: Any) -> str:
+    return json.dumps(safe_data(record), ensure_ascii=False) + "\n"
 
 
 class Vault:
@@ -35,20 +57,23 @@ class Vault:
         return touched
 
     def relative(self, rel: str | PurePosixPath) -> PurePosixPath:
-        """The normalised vault-relative path, or VaultError if it leaves the vault."""
-        path = PurePosixPath(str(rel).replace("\\", "/"))
+        """The normalised vault-relative path, or VaultError if the pet may not use it."""
+        raw = str(rel)
+        if (problem := path_problem(raw)) is not None:
+            raise VaultError(f"{shorten(raw)}: {problem}")
+        path = PurePosixPath(raw.replace("\\", "/"))
         if path.is_absolute() or not path.parts:
-            raise VaultError(f"{rel}: only paths inside the vault are allowed")
+            raise VaultError(f"{shorten(raw)}: only paths inside the vault are allowed")
         if any(part in {"..", ""} for part in path.parts):
-            raise VaultError(f"{rel}: path escapes the vault")
+            raise VaultError(f"{shorten(raw)}: path escapes the vault")
+        if any(part.startswith(".") for part in path.parts):
+            raise VaultError(f"{shorten(raw)}: that is the vault's own machinery, not a pet's file")
         return path
 
     def path(self, rel: str | PurePosixPath) -> Path:
         """The real path for `rel`, refusing escapes and symlinks on the way."""
         relative = self.relative(rel)
-        current = self.root
-        if current.is_symlink():
-            raise VaultError(f"{rel}: the vault folder itself is a symlink")
+        current = self._root()
         for part in relative.parts:
             current = current / part
             try:
@@ -56,8 +81,23 @@ class Vault:
             except FileNotFoundError:
                 continue
             if stat.S_ISLNK(mode):
-                raise VaultError(f"{rel}: symlinks are not followed")
+                raise VaultError(f"{shorten(str(rel))}: symlinks are not followed")
         return current
+
+    def _root(self) -> Path:
+        if self.root.is_symlink():
+            raise VaultError("the vault folder itself is a symlink")
+        return self.root
+
+    def own(self, name: str) -> Path:
+        """A path of the vault's own machinery (`.git`, `.versions`, `.gitignore`): for the
+        history alone, never for anything a reply names."""
+        if not name.startswith(".") or "/" in name or name in {".", ".."}:
+            raise VaultError(f"{shorten(name)}: not a name of the vault's machinery")
+        path = self._root() / name
+        if path.is_symlink():
+            raise VaultError(f"{name}: symlinks are not followed")
+        return path
 
     def is_constitution(self, rel: str | PurePosixPath) -> bool:
         """Whether `rel` names the constitution (read-only to the pet, always)."""
@@ -71,20 +111,32 @@ class Vault:
             return False
 
     def read_text(self, rel: str | PurePosixPath, max_bytes: int = MAX_READ_BYTES) -> str:
-        """A file's text; VaultError if it is too large or refused."""
+        """A file's text; VaultError if it is too large, a hard link, or refused."""
         path = self.path(rel)
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise VaultError(f"{rel}: {size} bytes is over the {max_bytes} byte limit")
+        info = path.stat()
+        _refuse_hard_link(rel, info)
+        if info.st_size > max_bytes:
+            raise VaultError(f"{rel}: {info.st_size} bytes is over the {max_bytes} byte limit")
         return path.read_text(encoding="utf-8", errors="replace")
 
-    def write_text(self, rel: str | PurePosixPath, text: str) -> Path:
-        """Replace a file atomically (never the constitution)."""
+    def _writable(self, rel: str | PurePosixPath) -> Path:
         if self.is_constitution(rel):
             raise VaultError(f"{rel}: the constitution is read-only to the pet")
         path = self.path(rel)
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.path(rel)  # the folders just made must not have raced into symlinks
+        return self.path(rel)  # the folders just made must not have raced into symlinks
+
+    def write_text(self, rel: str | PurePosixPath, text: str) -> Path:
+        """Replace a file atomically with the scrubbed text (never the constitution)."""
+        return self._replace(rel, safe_text(text))
+
+    def write_json(self, rel: str | PurePosixPath, data: Any) -> Path:
+        """Replace a JSON file atomically; every string in `data` is scrubbed first (scrubbing
+        the serialised text instead could cut through its quotes)."""
+        return self._replace(rel, json.dumps(safe_data(data), ensure_ascii=False))
+
+    def _replace(self, rel: str | PurePosixPath, text: str) -> Path:
+        path = self._writable(rel)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -98,18 +150,26 @@ class Vault:
         self._touched.add(str(self.relative(rel)))
         return path
 
-    def append_text(self, rel: str | PurePosixPath, text: str) -> Path:
-        """Append to a file, creating it (never the constitution)."""
-        if self.is_constitution(rel):
-            raise VaultError(f"{rel}: the constitution is read-only to the pet")
-        path = self.path(rel)
-        path.parent.mkdir(parents=True, exist_ok=True)
+    def append_text(self, rel: str | PurePosixPath, text: str) -> int:
+        """Append the scrubbed text to a file, creating it (never the constitution); returns
+        the bytes written."""
+        return self._append(rel, safe_text(text))
+
+    def append_json(self, rel: str | PurePosixPath, records: Iterable[Any]) -> int:
+        """Append one JSON line per record, each string in it scrubbed first; returns the bytes
+        written."""
+        return self._append(rel, "".join(_json_line(r) for r in records))
+
+    def _append(self, rel: str | PurePosixPath, text: str) -> int:
+        path = self._writable(rel)
+        data = text.encode("utf-8")
         flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
         fd = os.open(path, flags, 0o644)
-        with os.fdopen(fd, "a", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "ab") as handle:
+            _refuse_hard_link(rel, os.fstat(handle.fileno()))
+            handle.write(data)
         self._touched.add(str(self.relative(rel)))
-        return path
+        return len(data)
 
     def seed(self, rel: str | PurePosixPath, text: str) -> bool:
         """Write a starter file only if it is missing (the constitution included: the owner's
@@ -122,7 +182,19 @@ class Vault:
             path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644
         )
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+            handle.write(safe_text(text))
+        self._touched.add(str(self.relative(rel)))
+        return True
+
+    def remove(self, rel: str | PurePosixPath) -> bool:
+        """Delete one of the pet's files (never the constitution); True when it was there."""
+        if self.is_constitution(rel):
+            raise VaultError(f"{rel}: the constitution is read-only to the pet")
+        path = self.path(rel)
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            return False
         self._touched.add(str(self.relative(rel)))
         return True
 
@@ -133,3 +205,8 @@ class Vault:
         except (VaultError, OSError):
             return None
         return info.st_mtime, info.st_size
+
+
+def _refuse_hard_link(rel: str | PurePosixPath, info: os.stat_result) -> None:
+    if stat.S_ISREG(info.st_mode) and info.st_nlink > 1:
+        raise VaultError(f"{shorten(str(rel))}: hard links are not followed")

@@ -80,8 +80,6 @@ def test_working_products_apply_at_once(path: str) -> None:
         "random.txt",
         "notes.txt",
         "situation.md",
-        ".gitignore",
-        ".versions/soul/PERSONA.md.20261130T140000",
         "memoryfoo/x.md",  # only the memory/ folder, not a name that starts like it
         "goals.md.bak",
         "persona.md",
@@ -90,6 +88,28 @@ def test_working_products_apply_at_once(path: str) -> None:
 )
 def test_anything_unrecognised_fails_safe(path: str) -> None:
     assert classify(path) is Surface.UNKNOWN
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        ".git/config",
+        ".git/hooks/pre-commit",
+        "./.git/HEAD",
+        "memory/.git/HEAD",  # a nested repository would stop the vault's history
+        "knowledge/notes/.git/config",
+        ".gitignore",
+        ".gitattributes",
+        ".versions/soul/PERSONA.md.20261130T140000",
+        "memory/../.git/config",
+        "soul/.PERSONA.md.tmp",
+        "memory/a\x00b.md",
+        "memory/\ud800.md",
+        "memory/line\nbreak.md",
+    ],
+)
+def test_the_vaults_machinery_is_refused_always(path: str) -> None:
+    assert classify(path) is Surface.MACHINERY
 
 
 @pytest.mark.parametrize(
@@ -107,7 +127,13 @@ def test_normalise_spells_a_path_one_way() -> None:
 
 
 def test_surface_values_are_the_documented_words() -> None:
-    assert {s.value for s in Surface} == {"working", "identity", "constitution", "unknown"}
+    assert {s.value for s in Surface} == {
+        "working",
+        "identity",
+        "constitution",
+        "machinery",
+        "unknown",
+    }
 
 
 # ---------------------------------------------------------------------- digest

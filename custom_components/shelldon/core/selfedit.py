@@ -3,7 +3,10 @@
 Working products (memory, the world model, knowledge, goals) apply at once. Identity surfaces
 (the persona, the face table, the needs) wait for the owner's approval, with their full content
 and the reason. The constitution is never edited by the pet: not as a write, not even as a
-proposal. Anything the classifier does not recognise fails safe: it waits for the owner.
+proposal. The vault's own machinery (any path segment starting with `.`: the history's
+repository, its hooks and config, the versions folder, the ignore file) is refused the same way,
+and so is a path no file can have (a control character). Anything else the classifier does not
+recognise fails safe: it waits for the owner.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from pathlib import PurePosixPath
 from typing import Any, Final
+
+from .text import path_problem
 
 MAX_CONTENT: Final = 64 * 1024
 CONSTITUTION: Final = "soul/CONSTITUTION.md"
@@ -27,6 +32,7 @@ class Surface(StrEnum):
     WORKING = "working"  # applies at once
     IDENTITY = "identity"  # waits for the owner
     CONSTITUTION = "constitution"  # refused, always
+    MACHINERY = "machinery"  # the vault's own workings (.git, .versions, ...): refused, always
     UNKNOWN = "unknown"  # waits for the owner (fail safe)
 
 
@@ -51,6 +57,10 @@ def classify(path: str) -> Surface:
     clean = normalise(path)
     if clean.lower() == CONSTITUTION.lower():
         return Surface.CONSTITUTION
+    if path_problem(path) is not None or any(
+        part.startswith(".") and part not in {".", ".."} for part in clean.split("/")
+    ):
+        return Surface.MACHINERY
     if clean.startswith(("..", "/")) or clean == ".":
         return Surface.UNKNOWN
     if clean in IDENTITY or clean.startswith("soul/"):

@@ -1,0 +1,58 @@
+"""Repair issues, raised the one way: tied to the pet's entry where Home Assistant can do that
+(2026.11 and later remove an entry's issues with it and hide them while it is disabled)."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Final
+
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import issue_registry as ir
+
+from .const import DOMAIN
+
+_TAKES_ENTRY: Final = "config_entry_id" in inspect.signature(ir.async_create_issue).parameters
+
+
+def create_issue(
+    hass: HomeAssistant,
+    issue_id: str,
+    entry_id: str,
+    *,
+    translation_key: str,
+    placeholders: dict[str, str],
+    severity: ir.IssueSeverity = ir.IssueSeverity.WARNING,
+    fixable: bool = False,
+    data: dict[str, str | int | float | None] | None = None,
+) -> None:
+    """Create (or replace) one of a pet's repair issues."""
+    extra = {"config_entry_id": entry_id} if _TAKES_ENTRY else {}
+    ir.async_create_issue(
+        hass,
+        DOMAIN,
+        issue_id,
+        is_fixable=fixable,
+        is_persistent=False,
+        severity=severity,
+        translation_key=translation_key,
+        translation_placeholders=placeholders,
+        data=data,
+        **extra,
+    )
+
+
+def delete_issue(hass: HomeAssistant, issue_id: str) -> None:
+    """Remove one of a pet's repair issues (nothing happens if it is not there)."""
+    ir.async_delete_issue(hass, DOMAIN, issue_id)
+
+
+def key_rejected(hass: HomeAssistant, entry_id: str, name: str) -> None:
+    """The model provider refused the pet's key: the owner must act."""
+    create_issue(
+        hass,
+        f"api_key_rejected_{entry_id}",
+        entry_id,
+        severity=ir.IssueSeverity.ERROR,
+        translation_key="api_key_rejected",
+        placeholders={"name": name},
+    )

@@ -16,6 +16,7 @@ from .brain import Brain
 from .brain.anthropic_brain import DEFAULT_MODEL, AnthropicBrain
 from .brain.offline import OfflineBrain
 from .const import CONF_API_KEY, CONF_MODEL, CONF_OFFLINE, DOMAIN
+from .issues import key_rejected
 from .pet import Pet
 from .runtime import ShelldonConfigEntry
 from .services import async_setup_services
@@ -81,15 +82,7 @@ async def _async_brain(hass: HomeAssistant, entry: ShelldonConfigEntry) -> Brain
     try:
         await async_list_models(client)
     except (anthropic.AuthenticationError, anthropic.PermissionDeniedError):
-        ir.async_create_issue(
-            hass,
-            DOMAIN,
-            issue_id,
-            is_fixable=False,
-            severity=ir.IssueSeverity.ERROR,
-            translation_key="api_key_rejected",
-            translation_placeholders={"name": entry.title},
-        )
+        key_rejected(hass, entry.entry_id, entry.title)
         entry.async_start_reauth(hass)
         return OfflineBrain()
     except anthropic.APIError as err:

@@ -11,14 +11,17 @@ without bound. Lines are queued on the event loop and written in one executor jo
 
 from __future__ import annotations
 
-import json
-from collections import deque
+import logging
+import threading
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Final
 
 from .core.scrub import scrub, scrub_data
+from .core.text import clean, clean_data
 from .vault import Vault, VaultError
+
+_LOGGER = logging.getLogger(__name__)
 
 JOURNAL_DIR: Final = "journal"
 TRACE_FILE: Final = "trace/ticks.jsonl"
@@ -27,7 +30,15 @@ BELIEFS_FILE: Final = "world/beliefs.jsonl"
 AUDIT_FILE: Final = "audit.log"
 ROTATE_AT: Final = 2 * 1024 * 1024  # bytes
 KEEP_ROTATED: Final = 2
-MAX_QUEUED: Final = 5000
+FLUSH_AT: Final = 500  # queued entries: a flood is written as it comes, never dropped
+KEEP_UNWRITTEN: Final = 50_000  # entries kept while the vault cannot be written at all
+
+Entry = tuple[str, "str | dict[str, Any]"]  # (vault path, a text line or a JSON record)
+
+
+def _record(data: dict[str, Any]) -> dict[str, Any]:
+    """A record as it is queued: cleaned and scrubbed (the vault scrubs again as it writes)."""
+    return scrub_data(clean_data(data))
 
 
 def journal_file(day: datetime) -> str:
@@ -42,17 +53,25 @@ class Records:
         self.vault = vault
         self.pet_name = pet_name
         self.author = pet_name.lower()
-        self._queue: deque[tuple[str, str]] = deque(maxlen=MAX_QUEUED)
+        self._queue: list[Entry] = []
         self._resting: dict[str, Any] | None = None
+        self._unwritten: list[Entry] = []  # what a failed write kept, for the next one
+        self._unwritten_lock = threading.Lock()
+        self._failing: set[str] = set()
         self.bytes_written = 0
         self.on_line: Callable[[str, str], None] | None = None  # (day, line) as written
+        self.on_full: Callable[[], None] | None = None  # the queue is long: write it now
+
+    def _queue_entry(self, path: str, payload: str | dict[str, Any]) -> None:
+        self._queue.append((path, payload))
+        if len(self._queue) >= FLUSH_AT and self.on_full is not None:
+            self.on_full()
 
     def journal(self, at: datetime, who: str | None, text: str) -> str:
         """Queue one journal line (at is local); returns the line."""
-        line = (
-            f"### {at.strftime('%H:%M')} [{who or self.author}] {scrub(' '.join(text.split()))}\n"
-        )
-        self._queue.append((journal_file(at), line))
+        words = scrub(" ".join(clean(text).split()))
+        line = f"### {at.strftime('%H:%M')} [{clean(who or self.author)}] {words}\n"
+        self._queue_entry(journal_file(at), line)
         if self.on_line is not None:
             self.on_line(at.date().isoformat(), line)
         return line
@@ -85,61 +104,73 @@ class Records:
                 )
             return
         self._close_rest()
-        self._queue.append((TRACE_FILE, json.dumps(scrub_data(record), ensure_ascii=False) + "\n"))
+        self._queue_entry(TRACE_FILE, _record(record))
 
     def signal(self, data: dict[str, Any]) -> None:
         """Queue one arrival."""
-        self._queue.append((SIGNALS_FILE, json.dumps(scrub_data(data), ensure_ascii=False) + "\n"))
+        self._queue_entry(SIGNALS_FILE, _record(data))
 
     def belief(self, data: dict[str, Any]) -> None:
         """Queue one belief for the append-only world log."""
-        self._queue.append((BELIEFS_FILE, json.dumps(scrub_data(data), ensure_ascii=False) + "\n"))
+        self._queue_entry(BELIEFS_FILE, _record(data))
 
     def audit(self, data: dict[str, Any]) -> None:
         """Queue one satisfaction change for the audit trail."""
-        self._queue.append((AUDIT_FILE, json.dumps(scrub_data(data), ensure_ascii=False) + "\n"))
+        self._queue_entry(AUDIT_FILE, _record(data))
 
     def _close_rest(self) -> None:
         if self._resting is not None:
-            line = json.dumps(scrub_data(self._resting), ensure_ascii=False)
-            self._queue.append((TRACE_FILE, line + "\n"))
+            self._queue_entry(TRACE_FILE, _record(self._resting))
             self._resting = None
 
     @property
     def backlog(self) -> int:
-        """Lines waiting to be written."""
-        return len(self._queue)
+        """Entries waiting to be written (a failed write's included)."""
+        with self._unwritten_lock:
+            return len(self._queue) + len(self._unwritten)
 
     @property
     def pending(self) -> bool:
         """Something waits to be written."""
-        return bool(self._queue)
+        return self.backlog > 0
 
-    def take(self, *, close_rest: bool = False) -> list[tuple[str, str]]:
-        """Hand over the queue (on the event loop) for `write` (in the executor)."""
+    def take(self, *, close_rest: bool = False) -> list[Entry]:
+        """Hand over the queue (on the event loop) for `write` (in the executor); what a failed
+        write kept comes first, so the files keep their order."""
         if close_rest:
             self._close_rest()
-        batch = list(self._queue)
-        self._queue.clear()
+        with self._unwritten_lock:
+            batch, self._unwritten = [*self._unwritten, *self._queue], []
+        self._queue = []
         return batch
 
-    def write(self, batch: list[tuple[str, str]]) -> None:
-        """Blocking: append every queued line, rotating logs that grew too big."""
-        grouped: dict[str, list[str]] = {}
-        for path, line in batch:
-            grouped.setdefault(path, []).append(line)
-        for path, lines in grouped.items():
-            text = "".join(lines)
+    def write(self, batch: list[Entry]) -> None:
+        """Blocking: append every queued entry, rotating logs that grew too big. A file that
+        cannot be written now keeps its entries for the next write: nothing is dropped."""
+        grouped: dict[str, list[str | dict[str, Any]]] = {}
+        for path, payload in batch:
+            grouped.setdefault(path, []).append(payload)
+        for path, payloads in grouped.items():
             try:
-                if path.startswith(JOURNAL_DIR) and not self.vault.exists(path):
-                    day = path.rsplit("/", 1)[-1].removesuffix(".md")
-                    text = f"# {self.pet_name}'s journal, {day}\n\n" + text
+                if path.startswith(JOURNAL_DIR):
+                    text = "".join(str(p) for p in payloads)
+                    if not self.vault.exists(path):
+                        day = path.rsplit("/", 1)[-1].removesuffix(".md")
+                        text = f"# {self.pet_name}'s journal, {day}\n\n" + text
+                    self.bytes_written += self.vault.append_text(path, text)
                 else:
                     self._rotate(path)
-                self.vault.append_text(path, text)
-                self.bytes_written += len(text.encode())
-            except (OSError, VaultError):
-                continue  # the files are a record, never a reason to stop living
+                    self.bytes_written += self.vault.append_json(path, payloads)
+            except (OSError, VaultError) as err:  # a record, never a reason to stop living
+                with self._unwritten_lock:
+                    self._unwritten.extend((path, p) for p in payloads)
+                    if len(self._unwritten) > KEEP_UNWRITTEN:  # the vault is gone for good
+                        del self._unwritten[:-KEEP_UNWRITTEN]
+                if path not in self._failing:
+                    self._failing.add(path)
+                    _LOGGER.warning("Could not write %s (%s); it is kept for later", path, err)
+            else:
+                self._failing.discard(path)
 
     def _rotate(self, path: str) -> None:
         stamp = self.vault.mtime_size(path)

@@ -69,7 +69,7 @@ from .core.salience import (
 )
 from .core.signals import Signal, SignalKind
 from .core.world import ANY, Belief, Expectation, WorldModel
-from .journal import Records
+from .journal import Entry, Records
 
 if TYPE_CHECKING:
     from .pet import Pet
@@ -82,7 +82,6 @@ RETRY_SOON: Final = timedelta(minutes=1)
 GAP_SLACK: Final = timedelta(minutes=10)
 MAX_AGENDA: Final = 50
 ASK_EXPECT: Final = timedelta(hours=12)
-FLUSH_EARLY_AT: Final = 500  # queued lines
 DREAM_NOW_DAYS: Final = 7  # days shelldon.dream folds at most
 VAULT_SCAN_EVERY: Final = timedelta(seconds=d.VAULT_WATCH_PERIOD_S)  # at most, whatever the tick
 
@@ -128,6 +127,7 @@ class Mind:
         self.hass = hass
         self.pet = pet
         self.records = Records(pet.vault, pet.name)
+        self.records.on_full = self._flush_files  # a flood is written as it comes
         self.world = WorldModel()
         self.state = Activity.IDLE
         self.state_since: datetime = pet.clock.utcnow()
@@ -202,7 +202,9 @@ class Mind:
             "dream_spent": list(self.dream_spent),
             "dream_failed": self.dream_failed,
             "agenda": [
-                s.to_dict() for s in (self.inbox + self.agenda + self.committed)[-MAX_AGENDA:]
+                # Nothing pending is dropped: the inbox and the committed exchanges whole.
+                s.to_dict()
+                for s in (self.inbox + self.agenda[-MAX_AGENDA:] + self.committed)
             ],
             "expectations": [e.to_dict() for e in self.world.expectations],
             "beliefs": [b.to_dict() for b in self.world.latest()],
@@ -304,8 +306,6 @@ class Mind:
         signal = Signal(kind, self.pet.clock.utcnow(), dict(data or {}), self.seq)
         self.inbox.append(signal)
         self.records.signal(signal.to_dict())
-        if self.records.backlog > FLUSH_EARLY_AT:
-            self._flush_files()  # a flood is written as it comes, never dropped
         self._dirty = True
         if kind is SignalKind.OWNER_MESSAGE and (drift := preempt(self.state)) is not None:
             self._move(drift, signal.at)  # at once, not at the next tick
@@ -826,7 +826,10 @@ class Mind:
         finally:
             pet.arbiter.release()
         result = {**verdict.to_dict(), "message": outcome.say, "ok": outcome.ok}
-        if not (outcome.ok and outcome.say):
+        if not outcome.ok:
+            reason = f"it could not think ({outcome.error})"
+            return {**result, "outcome": Outcome.SILENT.value, "reason": reason}
+        if not outcome.say:
             return {**result, "outcome": Outcome.SILENT.value, "reason": "it chose silence"}
         delivered = await self._deliver(outcome.say, verdict, None)
         return {**result, "outcome": delivered.value}
@@ -1084,7 +1087,7 @@ class Mind:
             batch = self.records.take()
             self.pet.spawn(self.hass.async_add_executor_job(self._write, batch, commit))
 
-    def _write(self, batch: list[tuple[str, str]], commit: str | None) -> None:
+    def _write(self, batch: list[Entry], commit: str | None) -> None:
         """Blocking: the lines, then one history commit for the tick (if anything changed).
 
         One tick at a time: the next tick's lines must not slip into this tick's commit."""
@@ -1094,10 +1097,18 @@ class Mind:
                 self.pet.history.record(commit)
 
     async def async_flush_all(self) -> None:
-        """On stop: write everything, including a run of resting ticks."""
+        """On stop: journal the exchanges the mind has not reflected on yet (and file what they
+        promised), then write everything, including a run of resting ticks."""
+        if self.committed or any(s.kind is SignalKind.TURN_COMMITTED for s in self.inbox):
+            self.committed += [s for s in self.inbox if s.kind is SignalKind.TURN_COMMITTED]
+            self.inbox = [s for s in self.inbox if s.kind is not SignalKind.TURN_COMMITTED]
+            serial = self.pet.turns.goals.serial
+            self._reflect(self.pet.clock.now(), self.pet.clock.utcnow())
+            if self.pet.turns.goals.serial != serial:  # a reminder or promise was filed
+                await self.pet.turns.async_save_goals()
         batch = self.records.take(close_rest=True)
         if batch:
-            await self.hass.async_add_executor_job(self.records.write, batch)
+            await self.hass.async_add_executor_job(self._write, batch, None)
 
     # ------------------------------------------------------------------ reading
 

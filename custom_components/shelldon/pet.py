@@ -23,7 +23,6 @@ import yaml
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
-from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.event import (
     async_call_later,
     async_track_point_in_utc_time,
@@ -76,6 +75,7 @@ from .core.scheduler import At, CostTier, Idle, Interval, Job, Outcome, Schedule
 from .core.signals import SignalKind
 from .core.state import PersonalityState
 from .core.world import Belief, drift
+from .issues import create_issue, delete_issue
 from .journal import BELIEFS_FILE
 from .messenger import Messenger
 from .mind import SITUATION_FILE, Mind
@@ -101,6 +101,7 @@ WATCHED_FILES = (
     "memory/facts.md",
 )
 SLOT_BUSY_RETRY = timedelta(seconds=60)
+SAVE_SOON_S = 2.0
 MIN_REARM = timedelta(seconds=1)
 
 FACES_HEADER = """\
@@ -176,6 +177,7 @@ class Pet:
         self._listeners: list[CALLBACK_TYPE] = []
         self._unsubs: list[CALLBACK_TYPE] = []
         self._unsub_stop: CALLBACK_TYPE | None = None
+        self._save_timer: CALLBACK_TYPE | None = None
         self._timer: CALLBACK_TYPE | None = None
         self.armed_at: datetime | None = None  # when the one timer fires next
         self._must_save = False
@@ -195,7 +197,7 @@ class Pet:
         )
         self.turns = Turns(hass, self, brain)
         self.mind = Mind(hass, self)
-        self.history = VaultHistory(self.vault)
+        self.history = VaultHistory(self.vault, on_trouble=self._on_history_trouble)
         self.shelf = Shelf(self.vault, vectors=bool(self.options[CONF_SHELF_VECTORS]))
         self.recall = Recall(self.vault, self.name)
         self.mind.records.on_line = self.recall.add_line
@@ -250,11 +252,16 @@ class Pet:
         await self._async_render_display()
         self._started = True
         self._arm()
+        if not self.has_checkpoint:  # a crash in the first minutes must not lose the pet
+            await self.async_checkpoint(force=True)
 
     async def async_stop(self) -> None:
         """Cancel timers and listeners, and checkpoint what changed."""
         self._started = False
         self._arm()  # not started: cancels the timer
+        if self._save_timer:
+            self._save_timer()
+            self._save_timer = None
         if self._reply_face:
             self._reply_face()
             self._reply_face = None
@@ -346,6 +353,36 @@ class Pet:
             "proposals": self.soul.to_list(),
             "needs": self.motivation.to_dict(),
         }
+
+    def save_soon(self) -> None:
+        """What the owner said and the answer reach the checkpoint within seconds (a short
+        debounce, not the checkpoint's cadence)."""
+        self._must_save = True
+        if self._save_timer is None and self._started:
+            self._save_timer = async_call_later(self.hass, SAVE_SOON_S, self._on_save_soon)
+
+    @callback
+    def _on_save_soon(self, _now: datetime) -> None:
+        self._save_timer = None
+        self.spawn(self.async_checkpoint())
+
+    def _on_history_trouble(self, trouble: str | None) -> None:
+        """From the executor: the vault's history cannot record (or can again)."""
+        self.hass.loop.call_soon_threadsafe(self._history_issue, trouble)
+
+    @callback
+    def _history_issue(self, trouble: str | None) -> None:
+        issue = f"history_{self.entry.entry_id}"
+        if trouble is None:
+            delete_issue(self.hass, issue)
+            return
+        create_issue(
+            self.hass,
+            issue,
+            self.entry.entry_id,
+            translation_key="history_broken",
+            placeholders={"name": self.name, "vault": str(self.vault.root), "why": trouble},
+        )
 
     def mark_changed(self, *, save: bool = True) -> None:
         """Something beyond the personality changed: show it, and save it on the checkpoint
@@ -453,6 +490,8 @@ class Pet:
             problems.append("my checkpoint could not be written")
         if not os.access(self.vault.root, os.W_OK):
             problems.append("my vault is not writable")
+        if self.history.trouble is not None:
+            problems.append(f"my history cannot record ({self.history.trouble})")
         if self.turns.failure is not None:
             problems.append(f"I cannot reach my thinking place ({self.turns.failure})")
         for entity_id in (
@@ -463,17 +502,15 @@ class Pet:
             if entity_id and (state is None or state.state in ("unavailable", "unknown")):
                 problems.append(f"my battery sensor {entity_id} is not answering")
         if problems:
-            ir.async_create_issue(
+            create_issue(
                 self.hass,
-                DOMAIN,
                 f"health_{self.entry.entry_id}",
-                is_fixable=False,
-                severity=ir.IssueSeverity.WARNING,
+                self.entry.entry_id,
                 translation_key="health",
-                translation_placeholders={"name": self.name, "problems": "; ".join(problems)},
+                placeholders={"name": self.name, "problems": "; ".join(problems)},
             )
         else:
-            ir.async_delete_issue(self.hass, DOMAIN, f"health_{self.entry.entry_id}")
+            delete_issue(self.hass, f"health_{self.entry.entry_id}")
         return problems
 
     def _reconcile(self) -> None:

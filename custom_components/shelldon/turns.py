@@ -16,7 +16,6 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import issue_registry as ir
 
 from .brain import Brain
 from .brain.offline import OfflineBrain
@@ -33,16 +32,18 @@ from .brain.turn import (
     TurnRequest,
     TurnResult,
 )
-from .const import DOMAIN, EVENT_TURN_FINISHED
+from .const import EVENT_TURN_FINISHED
 from .core.dream import distill
-from .core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy
+from .core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy, shown_goals
 from .core.history import Exchange, History, Line, Role, marker
 from .core.knowledge import cited
 from .core.memory import clean_note, fact_line, from_passage, new_facts, notes_from_list
 from .core.plain import flag, instant, mapping
 from .core.scrub import scrub
 from .core.signals import SignalKind
+from .core.text import clean
 from .core.tokens import TokenLedger
+from .issues import key_rejected
 from .soul import CONSTITUTION, CONSTITUTION_FILE, PERSONA, PERSONA_FILE
 from .vault import VaultError
 
@@ -211,7 +212,7 @@ class Turns:
                 if g.due and g.due > utc_now
                 else ("now" if g.due else "whenever"),
             )
-            for g in self.goals.open_goals()
+            for g in shown_goals(self.goals.open_goals(), utc_now)
         )
         return Machine(
             local_time=now,
@@ -227,6 +228,7 @@ class Turns:
             tokens_today=self.tokens.today(now).total,
             changes=tuple(self._changes(utc_now)),
             open_items=open_items,
+            open_total=len(self.goals.open_goals()),
             last_intent=self.last_intent,
             last_outcome=self.last_outcome,
             situation=tuple(pet.mind.situation(now, for_prompt=True)),
@@ -286,7 +288,7 @@ class Turns:
 
     async def async_owner_turn(self, text: str, *, room: str, sender: str) -> TurnOutcome:
         """The owner said something: wait for the slot, answer, keep what matters."""
-        text = " ".join(text.split())[:MAX_MESSAGE]
+        text = " ".join(clean(text).split())[:MAX_MESSAGE]
         pet = self.pet
         pet.record_interaction()
         pet.mind.post(
@@ -303,7 +305,9 @@ class Turns:
             )
             self.last_topic = text
             pet.motivation.witnessed("connection", "my owner talked with me")
-            return await self._run(request, heard, TurnKind.OWNER)
+            outcome = await self._run(request, heard, TurnKind.OWNER)
+            pet.save_soon()  # what was said reaches the checkpoint within seconds
+            return outcome
         finally:
             pet.arbiter.release()
 
@@ -357,7 +361,7 @@ class Turns:
         outcome = await self._run(request, None, TurnKind.DREAM)
         kept: list[str] = []
         if outcome.ok and outcome.reply is not None:
-            kept = new_facts(outcome.reply.remember, known)
+            kept = new_facts([scrub(f) for f in outcome.reply.remember], known)
             if kept:
                 await self.hass.async_add_executor_job(
                     pet.vault.append_text, FACTS_FILE, "".join(fact_line(f, day) for f in kept)
@@ -583,15 +587,7 @@ class Turns:
 
     def _ask_for_reauth(self) -> None:
         entry = self.pet.entry
-        ir.async_create_issue(
-            self.hass,
-            DOMAIN,
-            f"api_key_rejected_{entry.entry_id}",
-            is_fixable=False,
-            severity=ir.IssueSeverity.ERROR,
-            translation_key="api_key_rejected",
-            translation_placeholders={"name": self.pet.name},
-        )
+        key_rejected(self.hass, entry.entry_id, self.pet.name)
         entry.async_start_reauth(self.hass)
 
 

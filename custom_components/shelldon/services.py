@@ -29,6 +29,7 @@ from .const import (
     SERVICE_TELL,
 )
 from .core.reactions import NudgeKind
+from .core.text import shorten
 from .pet import Pet
 
 NUDGE_SCHEMA = vol.Schema(
@@ -57,7 +58,7 @@ def resolve_pet(hass: HomeAssistant, call: ServiceCall) -> Pet:
             raise ServiceValidationError(
                 translation_domain=DOMAIN,
                 translation_key="pet_not_found",
-                translation_placeholders={"entry_id": entry_id},
+                translation_placeholders={"entry_id": shorten(entry_id, 40)},
             )
         if entry.state is not ConfigEntryState.LOADED:
             raise ServiceValidationError(
@@ -81,7 +82,7 @@ async def _async_nudge(call: ServiceCall) -> ServiceResponse:
             translation_domain=DOMAIN,
             translation_key="unknown_nudge",
             translation_placeholders={
-                "kind": str(kind)[:40],
+                "kind": shorten(kind, 40),
                 "kinds": ", ".join(k.value for k in NudgeKind),
             },
         )

@@ -97,6 +97,7 @@ class AnthropicBrain:
         """One turn, within the timeout and the round ceiling."""
         body = request_body(request, self.model)
         usage = Usage()
+        cause = "bad_reply"
         try:
             async with asyncio.timeout(self.timeout_s):
                 for rounds in range(1, self.max_rounds + 1):
@@ -104,8 +105,13 @@ class AnthropicBrain:
                     usage = usage + usage_of(response.usage)
                     call = next((b for b in response.content if b.type == "tool_use"), None)
                     try:
-                        if call is None:
-                            raise ReplyError("answer with the reply tool")
+                        if call is None or call.name != REPLY_TOOL["name"]:
+                            raise ReplyError("answer with the reply tool (named reply) only")
+                        if response.stop_reason == "max_tokens":
+                            cause = "cut_off"
+                            raise ReplyError(
+                                "it was cut off at the length limit; say less, in fewer words"
+                            )
                         reply = parse_reply(call.input)
                     except ReplyError as err:
                         body["messages"] = [
@@ -142,7 +148,7 @@ class AnthropicBrain:
         except Exception as err:  # never a crashed turn: the owner still gets an apology
             _LOGGER.exception("Unexpected error while thinking")
             raise BrainUnavailable("unknown", usage) from err
-        raise BrainUnavailable("bad_reply", usage)
+        raise BrainUnavailable(cause, usage)
 
 
 def _retry_message(tool_use_id: str | None, problem: str) -> dict[str, Any]:

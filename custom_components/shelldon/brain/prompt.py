@@ -247,6 +247,8 @@ def machine_text(name: str, machine: Machine) -> str:
             f"  - [{item.id}] {item.kind}, {item.age} old, due {item.due}: {item.text}"
             for item in machine.open_items
         )
+        if (more := machine.open_total - len(machine.open_items)) > 0:
+            lines.append(f"  - … and {more} more (all of them are in goals.md).")
     else:
         lines.append("- Open promises and questions: none.")
     if machine.last_intent:

@@ -8,12 +8,15 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Final
 
+from ..core.text import clean
 from ..core.tokens import Usage
 
 INTENT_MAX: Final = 600
 SAY_MAX: Final = 2000
 ITEM_MAX: Final = 500
 LIST_MAX: Final = 8
+ID_MAX: Final = 40
+PATH_MAX: Final = 300
 OVER_ALLOWANCE: Final = "over_allowance"  # the error of a dream fold that would not fit
 PROMISE_MAX_HOURS: Final = 24 * 30
 
@@ -77,6 +80,7 @@ class Machine:
     tokens_today: int
     changes: tuple[str, ...] = ()
     open_items: tuple[OpenItem, ...] = ()
+    open_total: int = 0  # open goals in all (the prompt shows a few)
     last_intent: str | None = None
     last_outcome: str | None = None
     situation: tuple[str, ...] = ()
@@ -170,36 +174,46 @@ class ReplyError(ValueError):
 def _text(value: Any, limit: int, name: str) -> str:
     if not isinstance(value, str):
         raise ReplyError(f"{name} must be a string")
-    return value.strip()[:limit]
+    return clean(value).strip()[:limit]
 
 
-def _strings(value: Any, name: str) -> tuple[str, ...]:
+def _list(data: Mapping[str, Any], name: str) -> list[Any]:
+    """A list field of the reply (absent or null: empty); anything else is the wrong shape."""
+    value = data.get(name)
     if value is None:
-        return ()
+        return []
     if not isinstance(value, list):
         raise ReplyError(f"{name} must be a list")
-    return tuple(s for s in (_text(v, ITEM_MAX, name) for v in value[:LIST_MAX]) if s)
+    return value
+
+
+def _strings(data: Mapping[str, Any], name: str) -> tuple[str, ...]:
+    return tuple(s for s in (_text(v, ITEM_MAX, name) for v in _list(data, name)[:LIST_MAX]) if s)
 
 
 def parse_reply(data: Any) -> Reply:
-    """A Reply from the model's structured output; ReplyError says what is wrong."""
+    """A Reply from the model's structured output; ReplyError says what is wrong.
+
+    The reply is untrusted input, like a message: every string in it is cleaned of characters
+    no writer can take (lone surrogates, NUL, controls) before anything else sees it."""
     if not isinstance(data, Mapping):
         raise ReplyError("the reply must be an object")
     intent = data.get("intent")
-    if not isinstance(intent, str) or not intent.strip():
+    if not isinstance(intent, str) or not clean(intent).strip():
         raise ReplyError("intent is required and must not be blank")
-    if len(intent.strip()) > INTENT_MAX:
+    intent = clean(intent).strip()
+    if len(intent) > INTENT_MAX:
         raise ReplyError(f"intent must be at most {INTENT_MAX} characters")
     settle = []
-    for item in data.get("settle") or []:
+    for item in _list(data, "settle"):
         if not isinstance(item, Mapping) or not isinstance(item.get("id"), str):
             raise ReplyError("each settle item needs an id")
         how = item.get("how", "done")
         if how not in {"done", "dropped"}:
             raise ReplyError("settle.how must be done or dropped")
-        settle.append(Settle(item["id"].strip(), how))
+        settle.append(Settle(clean(item["id"]).strip()[:ID_MAX], how))
     promises = []
-    for item in data.get("promise") or []:
+    for item in _list(data, "promise"):
         if not isinstance(item, Mapping) or not isinstance(item.get("what"), str):
             raise ReplyError("each promise needs what")
         hours = item.get("due_in_hours")
@@ -209,25 +223,32 @@ def parse_reply(data: Any) -> Reply:
             or not 0 <= hours <= PROMISE_MAX_HOURS
         ):
             raise ReplyError(f"due_in_hours must be between 0 and {PROMISE_MAX_HOURS}")
-        what = item["what"].strip()[:ITEM_MAX]
+        what = clean(item["what"]).strip()[:ITEM_MAX]
         if what:
             promises.append(NewPromise(what, float(hours) if hours is not None else None))
     edits = []
-    for item in data.get("edit") or []:
+    for item in _list(data, "edit"):
         if (
             not isinstance(item, Mapping)
             or not isinstance(item.get("path"), str)
             or not isinstance(item.get("content"), str)
         ):
             raise ReplyError("each edit needs a path and the file's full new content")
-        edits.append(EditRequest(item["path"], item["content"], str(item.get("reason") or "")))
+        reason = item.get("reason")
+        edits.append(
+            EditRequest(
+                item["path"][:PATH_MAX],  # as given: a path no file can have is refused whole
+                clean(item["content"]),
+                clean(reason if isinstance(reason, str) else ""),
+            )
+        )
     say = data.get("say", "")
     return Reply(
-        intent=intent.strip(),
+        intent=intent,
         say=_text(say if say is not None else "", SAY_MAX, "say"),
-        remember=_strings(data.get("remember"), "remember"),
+        remember=_strings(data, "remember"),
         settle=tuple(settle[:LIST_MAX]),
         promises=tuple(promises[:LIST_MAX]),
-        asks=_strings(data.get("ask"), "ask"),
+        asks=_strings(data, "ask"),
         edits=tuple(edits[:2]),
     )

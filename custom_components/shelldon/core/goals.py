@@ -100,6 +100,20 @@ def _parse_stamp(value: str) -> datetime | None:
     return parsed
 
 
+SHOWN_GOALS: Final = 8  # open goals a prompt shows; the rest are counted, so it never grows
+
+
+def shown_goals(goals: list[Goal], now: datetime, limit: int = SHOWN_GOALS) -> list[Goal]:
+    """The open goals a prompt shows: what is due soonest (overdue first), then the newest;
+    in the order they were made, so the prompt reads like the list."""
+    if len(goals) <= limit:
+        return list(goals)
+    due = sorted((g for g in goals if g.due is not None), key=lambda g: g.due or now)
+    rest = sorted((g for g in goals if g.due is None), key=lambda g: g.made_at, reverse=True)
+    keep = {g.id for g in [*due, *rest][:limit]}
+    return [g for g in goals if g.id in keep]
+
+
 @dataclass
 class Goals:
     """The pet's goals, newest last."""

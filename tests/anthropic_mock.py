@@ -132,7 +132,14 @@ class ScriptedModel:
             reply = reply(body)
         if isinstance(reply, httpx.Response):  # an API failure, scripted
             return reply
-        return httpx.Response(200, json=reply_message(reply))
+        return json_response(reply_message(reply))
+
+
+def json_response(body: dict[str, Any], status: int = 200) -> httpx.Response:
+    """A JSON response as the API sends it: ASCII, so even a lone surrogate travels escaped."""
+    return httpx.Response(
+        status, content=json.dumps(body).encode(), headers={"content-type": "application/json"}
+    )
 
 
 @contextmanager

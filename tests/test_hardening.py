@@ -60,6 +60,10 @@ def git(root: Path, *args: str, check: bool = True) -> str:
     ).stdout
 
 
+def run_git(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *args], capture_output=True, text=True, check=check)
+
+
 def commits(root: Path) -> list[str]:
     """The history's commit subjects, newest first (none yet: empty)."""
     return git(root, "log", "--format=%s", check=False).splitlines()
@@ -217,15 +221,15 @@ async def test_a_repository_that_is_not_the_historys_own_is_refused(
 ) -> None:
     root = vault(tmp_path)
     elsewhere = tmp_path / "elsewhere"
-    subprocess.run(["git", "init", "-q", str(elsewhere)], check=True)
+    run_git("init", "-q", str(elsewhere))
     root.mkdir(parents=True)
     if foreign == "gitdir file":
         (root / ".git").write_text(f"gitdir: {elsewhere / '.git'}\n")
     elif foreign == "symlink":
         (root / ".git").symlink_to(elsewhere / ".git")
     else:
-        subprocess.run(["git", "init", "-q", str(root)], check=True)
-        subprocess.run(["git", "-C", str(root), "config", "user.name", "Mallory"], check=True)
+        run_git("init", "-q", str(root))
+        run_git("-C", str(root), "config", "user.name", "Mallory")
     freezer.move_to(local(2026, 11, 30, 14, 0))
     pet = await async_setup_pet(hass, offline_entry(hass))
     response = await tell(hass, freezer, "hello there")
@@ -233,12 +237,9 @@ async def test_a_repository_that_is_not_the_historys_own_is_refused(
     assert response["ok"] and response["reply"], "the pet lives on"
     assert not pet.history.uses_git, "it keeps copies in .versions instead"
     assert history_issue(hass) is not None, "and tells its owner why, as a repair issue"
-    assert (
-        subprocess.run(
-            ["git", "-C", str(elsewhere), "log"], capture_output=True, check=False
-        ).returncode
-        != 0
-    ), "nothing was committed into the other repository"
+    assert run_git("-C", str(elsewhere), "log", check=False).returncode != 0, (
+        "nothing was committed into the other repository"
+    )
 
 
 # ---------------------------------------------------------------------- crashes and locks

@@ -11,9 +11,9 @@ off, and the rest of what could run a command pinned on the command line (which 
 config file), so a config or hook planted in the vault runs nothing. A repository that is not
 the history's own (a symlink, a `.git` file pointing elsewhere, a config shelldon never wrote,
 or one with a filter driver or an include, which no command-line setting can switch off) is
-refused, with a repair issue. A lock left by a killed git is cleaned when no git of ours runs; a history that
-cannot record says so through `on_trouble`, once, until it records again. All methods block;
-the shell calls them in the executor.
+refused, with a repair issue. A lock left by a killed git is cleaned when no git of ours runs; a
+history that cannot record says so through `on_trouble`, once, until it records again. All
+methods block; the shell calls them in the executor.
 """
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ class VaultHistory:
         config = git_dir / "config"
         if config.is_symlink() or not config.is_file():
             raise HistoryRefused(f"{GIT_DIR}/config is missing or a link")
-        if (found := _RUNS_COMMANDS.search(config.read_text(encoding="utf-8", errors="replace"))):
+        if found := _RUNS_COMMANDS.search(config.read_text(encoding="utf-8", errors="replace")):
             raise HistoryRefused(
                 f"{GIT_DIR}/config names a {found.group(1).lower()} (which runs commands); "
                 "shelldon never writes one"
@@ -215,7 +215,8 @@ class VaultHistory:
                 info = lock.lstat()
             except FileNotFoundError:
                 continue
-            if stat.S_ISREG(info.st_mode) and (older_than <= 0 or now - info.st_mtime >= older_than):
+            stale = older_than <= 0 or now - info.st_mtime >= older_than
+            if stat.S_ISREG(info.st_mode) and stale:
                 lock.unlink(missing_ok=True)
                 removed.append(lock.name)
         if removed:

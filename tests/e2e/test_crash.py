@@ -52,9 +52,7 @@ def wait_until(check: object, timeout: float, what: str) -> None:
 @pytest.mark.enable_socket
 @pytest.mark.allow_hosts(["127.0.0.1"])
 @pytest.mark.usefixtures("socket_enabled")
-def test_a_pet_killed_after_a_conversation_loses_nothing(
-    demo: ModuleType, tmp_path: Path
-) -> None:
+def test_a_pet_killed_after_a_conversation_loses_nothing(demo: ModuleType, tmp_path: Path) -> None:
     real = RealHass(demo, tmp_path / "config")
     api = real.api
     try:

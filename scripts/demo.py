@@ -324,7 +324,9 @@ class HassProcess:
     def start(self) -> HassProcess:
         """Start Home Assistant (pip disabled: everything it needs is in the venv)."""
         cmd = [
-            sys.executable,
+            # The Home Assistant release under test (the end-to-end tests run a real 2026.11.0
+            # from its own environment beside the test harness's); this Python by default.
+            os.environ.get("SHELLDON_HASS_PYTHON") or sys.executable,
             "-m",
             "homeassistant",
             "--config",

@@ -17,7 +17,6 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.automation.config import AUTOMATION_BLUEPRINT_SCHEMA
 from homeassistant.components.blueprint.models import Blueprint
 from homeassistant.components.light import LIGHT_TURN_ON_SCHEMA
-from homeassistant.const import EVENT_HOMEASSISTANT_STARTED
 from homeassistant.core import CoreState, HomeAssistant, ServiceCall
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers import entity_registry as er
@@ -123,9 +122,9 @@ def test_inputs_are_what_the_readme_says(name: str) -> None:
 
 def test_mood_light_selectors_and_looks() -> None:
     blueprint = _load("mood_light.yaml")
-    assert _selector(blueprint, "mood_sensor") == {
-        "entity": {"filter": [{"integration": DOMAIN, "domain": ["sensor"]}], "multiple": False}
-    }
+    entity = _selector(blueprint, "mood_sensor")["entity"]
+    assert entity.pop("reorder", False) is False, "2026.x adds reorder: false; nothing else"
+    assert entity == {"filter": [{"integration": DOMAIN, "domain": ["sensor"]}], "multiple": False}
     assert _selector(blueprint, "light")["entity"]["filter"] == [{"domain": ["light"]}]
     assert _selector(blueprint, "brightness")["number"]["min"] == 1
     assert _selector(blueprint, "brightness")["number"]["max"] == 100
@@ -278,7 +277,7 @@ async def test_mood_light_catches_up_when_home_assistant_starts(hass: HomeAssist
     try:
         await _automate(hass, ("mood_light", "mood_light.yaml", {"light": "light.desk"}))
         assert calls == []
-        hass.bus.async_fire(EVENT_HOMEASSISTANT_STARTED)
+        await hass.async_start()  # start, its startup jobs (2026.x arms triggers there), started
         await hass.async_block_till_done()
     finally:
         hass.set_state(CoreState.running)

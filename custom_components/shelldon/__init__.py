@@ -44,8 +44,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: ShelldonConfigEntry) -> 
     """Wake the pet up (on the offline brain if the model cannot be used)."""
     pet = Pet(hass, entry, brain=await _async_brain(hass, entry))
     await pet.async_start()
-    entry.runtime_data = pet
-    entry.async_on_unload(entry.add_update_listener(_async_options_updated))
+    entry.runtime_data = pet  # options apply live (the pet follows the entry's changes)
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     return True
 
@@ -92,7 +91,3 @@ async def _async_brain(hass: HomeAssistant, entry: ShelldonConfigEntry) -> Brain
     else:
         ir.async_delete_issue(hass, DOMAIN, issue_id)  # the key was checked and works
     return AnthropicBrain(client, entry.data.get(CONF_MODEL) or DEFAULT_MODEL)
-
-
-async def _async_options_updated(hass: HomeAssistant, entry: ShelldonConfigEntry) -> None:
-    await hass.config_entries.async_reload(entry.entry_id)

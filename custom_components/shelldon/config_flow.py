@@ -164,7 +164,9 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
         if user_input is not None:
             data = {**self._data, CONF_MODEL: user_input[CONF_MODEL].strip() or DEFAULT_MODEL}
             if self.source == SOURCE_RECONFIGURE:
-                return self.async_update_reload_and_abort(self._get_reconfigure_entry(), data=data)
+                return self.async_update_reload_and_abort(
+                    self._get_reconfigure_entry(), data=data, reason="reconfigure_successful"
+                )
             return self.async_create_entry(title=data[CONF_NAME], data=data)
         current = None
         if self.source == SOURCE_RECONFIGURE:
@@ -190,7 +192,9 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
                 errors["base"] = error
             else:
                 return self.async_update_reload_and_abort(
-                    entry, data_updates={CONF_API_KEY: api_key, CONF_OFFLINE: False}
+                    entry,
+                    data_updates={CONF_API_KEY: api_key, CONF_OFFLINE: False},
+                    reason="reauth_successful",
                 )
         return self.async_show_form(
             step_id="reauth_confirm",
@@ -211,7 +215,9 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
             self._data = {**entry.data, CONF_OFFLINE: offline}
             if offline or not api_key:
                 self._data.pop(CONF_MODEL, None) if not api_key else None
-                return self.async_update_reload_and_abort(entry, data=self._data)
+                return self.async_update_reload_and_abort(
+                    entry, data=self._data, reason="reconfigure_successful"
+                )
             self._models, error = await _async_models(self.hass, api_key)
             if error:
                 errors["base"] = error

@@ -128,6 +128,7 @@ class Mind:
         self.pet = pet
         self.records = Records(pet.vault, pet.name)
         self.records.on_full = self._flush_files  # a flood is written as it comes
+        self._unsub_presence: Any = None
         self.world = WorldModel()
         self.state = Activity.IDLE
         self.state_since: datetime = pet.clock.utcnow()
@@ -267,6 +268,12 @@ class Mind:
     @callback
     def async_start(self) -> list[Any]:
         """Listen to the owner's presence entities; returns the unsubscribes."""
+        self.watch_presence()
+        return [self._stop_watching_presence]
+
+    def watch_presence(self) -> None:
+        """Follow the presence entities the options name (again, when they change)."""
+        self._stop_watching_presence()
         entities = list(self._opt(CONF_PRESENCE) or [])
         now = self.pet.clock.utcnow()
         for entity_id in entities:
@@ -274,9 +281,15 @@ class Mind:
             if state is not None and _known(state.state):
                 self.presence[entity_id] = state.state
                 self._believe(f"presence:{entity_id}", state.state, now, source="presence")
-        if not entities:
-            return []
-        return [async_track_state_change_event(self.hass, entities, self._on_presence)]
+        if entities:
+            self._unsub_presence = async_track_state_change_event(
+                self.hass, entities, self._on_presence
+            )
+
+    def _stop_watching_presence(self) -> None:
+        if self._unsub_presence is not None:
+            self._unsub_presence()
+            self._unsub_presence = None
 
     @callback
     def _on_presence(self, event: Event[EventStateChangedData]) -> None:

@@ -13,16 +13,21 @@ import asyncio
 import json
 import logging
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
 import yaml
-from homeassistant.config_entries import ConfigEntry
+from homeassistant.config_entries import (
+    SIGNAL_CONFIG_ENTRY_CHANGED,
+    ConfigEntry,
+    ConfigEntryChange,
+)
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
+from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.event import (
     async_call_later,
     async_track_point_in_utc_time,
@@ -47,6 +52,7 @@ from .const import (
     CONF_PANEL_HEIGHT,
     CONF_PANEL_PALETTE,
     CONF_PANEL_WIDTH,
+    CONF_PRESENCE,
     CONF_SHELF_VECTORS,
     DEFAULT_NAME,
     DEFAULT_OPTIONS,
@@ -178,6 +184,7 @@ class Pet:
         self._unsubs: list[CALLBACK_TYPE] = []
         self._unsub_stop: CALLBACK_TYPE | None = None
         self._save_timer: CALLBACK_TYPE | None = None
+        self._unsub_power: CALLBACK_TYPE | None = None
         self._timer: CALLBACK_TYPE | None = None
         self.armed_at: datetime | None = None  # when the one timer fires next
         self._must_save = False
@@ -231,15 +238,10 @@ class Pet:
         self._register_jobs()
         self.scheduler.restore(instants(data.get("jobs")))
         self._read_power()
-        watched = [
-            e
-            for e in (self.options.get(CONF_BATTERY_ENTITY), self.options.get(CONF_CHARGING_ENTITY))
-            if e
-        ]
-        if watched:
-            self._unsubs.append(
-                async_track_state_change_event(self.hass, watched, self._on_power_entity)
-            )
+        self._watch_power()
+        self._unsubs.append(
+            async_dispatcher_connect(self.hass, SIGNAL_CONFIG_ENTRY_CHANGED, self._on_entry_changed)
+        )
         self._unsub_stop = self.hass.bus.async_listen_once(
             EVENT_HOMEASSISTANT_STOP, self._on_hass_stop
         )
@@ -267,6 +269,9 @@ class Pet:
             self._reply_face = None
         while self._unsubs:
             self._unsubs.pop()()
+        if self._unsub_power is not None:
+            self._unsub_power()
+            self._unsub_power = None
         for task in list(self._tasks):
             task.cancel()
         await self.mind.async_flush_all()
@@ -277,6 +282,51 @@ class Pet:
             self._unsubs.remove(self._unsub_stop)
         await self.mind.async_flush_all()
         await self.async_checkpoint(force=True)  # where the mind stood: no false "I slept"
+
+    # ------------------------------------------------------------------ the dials
+
+    @callback
+    def _on_entry_changed(self, change: ConfigEntryChange, entry: ConfigEntry) -> None:
+        """The owner saved an options page: the dials apply at once, with no reload."""
+        if change is ConfigEntryChange.UPDATED and entry.entry_id == self.entry.entry_id:
+            self.apply_options(entry.options)
+
+    def apply_options(self, options: Mapping[str, Any]) -> set[str]:
+        """Take new dials live: entities, their history and the pet's state stay as they are.
+        Returns the dials that changed."""
+        new = {**DEFAULT_OPTIONS, **options}
+        changed = {k for k in set(self.options) | set(new) if self.options.get(k) != new.get(k)}
+        if not changed:
+            return changed
+        self.options = new
+        if changed & {CONF_DAILY_TURNS, CONF_COOLDOWN_MIN}:
+            self.gate = BudgetGate(
+                daily_turns=int(new[CONF_DAILY_TURNS]),
+                cooldown_s=float(new[CONF_COOLDOWN_MIN]) * 60,
+            )
+        if CONF_NOTIFY_TARGETS in changed:
+            self.messenger.targets = list(new[CONF_NOTIFY_TARGETS])
+        if changed & {CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY}:
+            self._watch_power()
+        if changed & {CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY, CONF_LOW_BATTERY}:
+            self._read_power()
+            self._refresh_face()
+        if CONF_PRESENCE in changed:
+            self.mind.watch_presence()
+        if CONF_SHELF_VECTORS in changed:
+            self.spawn(self._async_reindex_shelf(bool(new[CONF_SHELF_VECTORS])))
+        if changed & {CONF_PANEL_WIDTH, CONF_PANEL_HEIGHT, CONF_PANEL_PALETTE}:
+            self._png_cache.clear()
+            if self._started:
+                self.spawn(self._async_render_display())
+        self._must_save = True
+        self._notify()
+        self._arm()
+        return changed
+
+    async def _async_reindex_shelf(self, vectors: bool) -> None:
+        self.shelf = Shelf(self.vault, vectors=vectors)
+        await self.hass.async_add_executor_job(self.shelf.load)
 
     # ------------------------------------------------------------------ state
 
@@ -787,6 +837,21 @@ class Pet:
             self.options.get(CONF_CHARGING_ENTITY),
         )
         self.level = backoff_level(self.power, float(self.options[CONF_LOW_BATTERY]))
+
+    def _watch_power(self) -> None:
+        """Follow the battery entities the options name (again, when they change)."""
+        if self._unsub_power is not None:
+            self._unsub_power()
+            self._unsub_power = None
+        watched = [
+            e
+            for e in (self.options.get(CONF_BATTERY_ENTITY), self.options.get(CONF_CHARGING_ENTITY))
+            if e
+        ]
+        if watched:
+            self._unsub_power = async_track_state_change_event(
+                self.hass, watched, self._on_power_entity
+            )
 
     @callback
     def _on_power_entity(self, _event: Event) -> None:

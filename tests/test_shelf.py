@@ -14,6 +14,7 @@ import json
 import logging
 import os
 import re
+import threading
 from datetime import timedelta
 from itertools import pairwise
 from pathlib import Path
@@ -27,8 +28,10 @@ from homeassistant.data_entry_flow import FlowResultType
 
 from custom_components.shelldon.const import DOMAIN
 from custom_components.shelldon.core.activity import CADENCE_S, Activity
-from custom_components.shelldon.core.knowledge import chunk_document
+from custom_components.shelldon.core.knowledge import Volume, chunk_document
 from custom_components.shelldon.pet import Pet
+from custom_components.shelldon.shelf import CATALOGUE_FILE, OLD_INDEX_FILE, Shelf, volume_file
+from custom_components.shelldon.vault import Vault
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 
@@ -41,6 +44,8 @@ ONE_TICK = timedelta(seconds=CADENCE_S[Activity.DORMANT] + 1)
 CITES = re.compile(r"\[\d+[–-]\d+\]")
 SHELF_HEADER = "- From your shelf (documents your owner gave you; cite what you use):"
 LINK_WARNING = "is a symlink; the shelf never follows links"
+CATALOGUE = CATALOGUE_FILE
+OLD_INDEX = OLD_INDEX_FILE
 
 PETRICHOR = """\
 # Petrichor
@@ -128,7 +133,28 @@ def journal(hass: HomeAssistant) -> str:
 
 
 def saved_index(hass: HomeAssistant) -> dict[str, Any]:
-    return json.loads((vault(hass) / "knowledge/index.json").read_text())
+    """What the shelf keeps: the catalogue's `seen`, and every chunk of the documents read (as
+    plain chunk data, in the catalogue's order), from their own files."""
+    seen = json.loads((vault(hass) / CATALOGUE).read_text())["seen"]
+    chunks = []
+    for doc, entry in seen.items():
+        if entry["status"] == "read":
+            kept = json.loads((vault(hass) / volume_file(doc)).read_text())
+            columns = (kept["starts"], kept["ends"], kept["texts"], kept["blurbs"])
+            chunks += [
+                {"doc": doc, "start": s, "end": e, "text": t, "blurb": b}
+                for s, e, t, b in zip(*columns, strict=True)
+            ]
+    return {"seen": seen, "chunks": chunks}
+
+
+def index_files(hass: HomeAssistant) -> dict[str, tuple[int, int, bytes]]:
+    """name -> (inode, mtime in ns, bytes) of every file of the shelf's index."""
+    folder = vault(hass) / "knowledge/index"
+    return {
+        p.name: (p.stat().st_ino, p.stat().st_mtime_ns, p.read_bytes())
+        for p in sorted(folder.iterdir())
+    }
 
 
 def shelf_warnings(caplog: pytest.LogCaptureFixture, needle: str) -> list[str]:
@@ -439,7 +465,8 @@ async def test_nothing_outside_the_shelf_folder_is_ever_read(
     assert {c.doc for c in pet.shelf.index.chunks} == {f"{SHELF}/sub/ok.md"}
     assert pet.shelf.search(secret) == []
     assert pet.shelf.search("launch code diary") == []
-    assert "zebra" not in (vault(hass) / "knowledge/index.json").read_text()
+    assert not (vault(hass) / "knowledge/index.json").exists()
+    assert all(b"zebra" not in kept for _, _, kept in index_files(hass).values())
 
     await shelve(hass, freezer, pet, (f"{SHELF}/huge.md", "rain falls. " * 262_144))
     assert "could not read huge.md: it is 3072 KB; the shelf takes up to 2048 KB" in journal(hass)
@@ -610,3 +637,328 @@ async def test_a_one_paragraph_note_is_shelved_with_its_passage(
     await shelve(hass, freezer, pet, (TEA_DOC, TEA), (f"{SHELF}/note.md", note))
     assert "read and shelved note.md (1 passage)" in journal(hass)
     assert any("Bear and Thomas" in c.text for c in pet.shelf.index.chunks)
+
+
+# ---------------------------------------------------------------------- the shelf's bounds
+
+NOTE_WORDS = ("kettle", "lantern", "meadow", "violin", "orchard", "compass", "saffron", "walnut")
+
+
+def note_word(n: int) -> str:
+    return f"{NOTE_WORDS[n % len(NOTE_WORDS)]}{n}"
+
+
+def note_text(n: int) -> str:
+    return f"# Note {n}\n\nThe word of note {n} is {note_word(n)}.\n"
+
+
+async def test_the_shelf_takes_so_many_documents_in_all_whatever_the_folders(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    docs = [f"{SHELF}/{folder}/note{i}.md" for folder in ("a", "b", "c") for i in range(3)]
+    full = "the shelf is full: it takes 4 documents at most"
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    with patch("custom_components.shelldon.shelf.MAX_DOCS", 4):
+        pet = await async_setup_pet(hass, pet_entry(hass))
+        for n, doc in reversed(list(enumerate(docs))):  # written last to first: order is paths
+            drop(hass, doc, note_text(n))
+        await async_live_for(hass, freezer, pet, timedelta(hours=1))
+
+        kept, left = docs[:4], docs[4:]
+        assert shelf_drops(hass) == [(doc, "new") for doc in kept], "sorted paths, across folders"
+        assert journal(hass).count("read and shelved") == 4
+        assert {c.doc for c in pet.shelf.index.chunks} == set(kept)
+        for doc in left:
+            assert pet.shelf.seen[doc] == {
+                "stamp": list(pet.shelf.seen[doc]["stamp"]),
+                "status": "refused",
+                "reason": full,
+            }
+            assert shelf_warnings(caplog, f"{doc} is left off") == [
+                f"{doc} is left off the shelf: {full}"
+            ]
+        assert saved_index(hass)["seen"][left[0]]["reason"] == full, "the refusal is kept"
+        assert pet.shelf.search(note_word(4)) == []
+
+        (vault(hass) / docs[0]).unlink()  # the shelf shrinks: the first one left off fits
+        await async_live_for(hass, freezer, pet, ONE_TICK)
+        assert shelf_drops(hass)[-2:] == [(docs[4], "new"), (docs[0], "removed")]
+        assert pet.shelf.seen[docs[4]]["status"] == "read"
+        assert pet.shelf.search(note_word(4))[0].chunk.doc == docs[4]
+        assert docs[0] not in pet.shelf.seen
+        assert [pet.shelf.seen[doc]["status"] for doc in docs[5:]] == ["refused"] * 4
+
+        await async_live_for(hass, freezer, pet, timedelta(hours=2))
+    assert len(shelf_warnings(caplog, "is left off the shelf")) == 5, "each warned of once"
+    assert journal(hass).count("read and shelved") == 5
+
+
+async def test_the_shelf_takes_so_many_bytes_in_all_and_a_smaller_document_still_fits(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    tea, big, rain = f"{SHELF}/a_tea.md", f"{SHELF}/b_big.md", f"{SHELF}/c_petrichor.md"
+    big_text = "# Kettles\n\n" + "Kettles whistle in the morning. " * 100
+    cap = len(TEA.encode()) + len(PETRICHOR.encode()) + 64
+    assert len(TEA.encode()) + len(big_text.encode()) > cap
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    with patch("custom_components.shelldon.shelf.MAX_SHELF_BYTES", cap):
+        pet = await async_setup_pet(hass, pet_entry(hass))
+        drop(hass, tea, TEA)
+        drop(hass, big, big_text)
+        drop(hass, rain, PETRICHOR)
+        await async_live_for(hass, freezer, pet, timedelta(hours=1))
+
+        assert shelf_drops(hass) == [(tea, "new"), (rain, "new")]
+        seen = pet.shelf.seen[big]
+        assert seen["status"] == "refused"
+        kb = -(-len(big_text.encode()) // 1024)
+        assert seen["reason"] == (
+            f"the shelf is full: it takes {-(-cap // 1024)} KB of documents in all; "
+            f"1 KB are on it and this one is {kb} KB"
+        )
+        assert shelf_warnings(caplog, f"{big} is left off") == [
+            f"{big} is left off the shelf: {seen['reason']}"
+        ]
+        assert pet.shelf.search("kettles whistle") == []
+        assert pet.shelf.search("geosmin")[0].chunk.doc == rain
+
+        path = drop(hass, big, "# Kettles\n\nKettles whistle.\n")  # it changed, and now fits
+        os.utime(path, (path.stat().st_atime, path.stat().st_mtime + 5))
+        await async_live_for(hass, freezer, pet, ONE_TICK)
+        assert shelf_drops(hass)[-1] == (big, "new")
+        assert pet.shelf.seen[big]["status"] == "read"
+        assert pet.shelf.search("kettles whistle")[0].chunk.doc == big
+    assert len(shelf_warnings(caplog, "is left off the shelf")) == 1
+
+
+async def test_with_vectors_on_the_shelf_takes_fewer_bytes(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    with patch("custom_components.shelldon.shelf.MAX_VECTOR_SHELF_BYTES", len(TEA.encode()) + 64):
+        pet = await async_setup_pet(hass, pet_entry(hass, shelf_vectors=True))
+        assert pet.shelf.vectors is True
+        await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
+    assert pet.shelf.seen[TEA_DOC]["status"] == "read"
+    assert pet.shelf.seen[PETRICHOR_DOC]["status"] == "refused"
+    assert pet.shelf.seen[PETRICHOR_DOC]["reason"].startswith(
+        "the shelf is full: it takes 1 KB of documents in all with vectors on; "
+    )
+    assert len(shelf_warnings(caplog, "is left off the shelf")) == 1
+
+
+async def test_a_hard_link_on_the_shelf_is_never_read(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    caplog: pytest.LogCaptureFixture,
+    tmp_path: Path,
+) -> None:
+    outside = tmp_path / "outside.md"
+    outside.write_text("# Diary\n\nThe launch code is zebra kumquat.")
+    linked = f"{SHELF}/diary.md"
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    (vault(hass) / SHELF).mkdir(parents=True)
+    os.link(outside, vault(hass) / linked)
+    drop(hass, TEA_DOC, TEA)
+    await async_live_for(hass, freezer, pet, timedelta(hours=1))
+
+    assert shelf_drops(hass) == [(TEA_DOC, "new")]
+    assert shelf_warnings(caplog, "hard link") == [
+        f"{linked} is a hard link; the shelf never follows links"
+    ]
+    assert linked not in pet.shelf.seen
+    assert pet.shelf.search("zebra kumquat launch code") == []
+    assert set(saved_index(hass)["seen"]) == {TEA_DOC}
+    assert all(b"zebra" not in kept for _, _, kept in index_files(hass).values())
+    volume, _, reason = await hass.async_add_executor_job(pet.shelf.read, linked)
+    assert len(volume) == 0 and reason is not None and "hard links are not followed" in reason
+
+
+async def test_a_name_that_is_not_utf8_or_hidden_is_passed_over_and_the_index_still_saves(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    shelf = vault(hass) / SHELF
+    shelf.mkdir(parents=True)
+    fd = os.open(os.fsencode(shelf) + b"/caf\xe9.md", os.O_CREAT | os.O_WRONLY, 0o644)
+    os.write(fd, b"# Cafe\n\nEspresso zebra kumquat.\n")
+    os.close(fd)
+    drop(hass, f"{SHELF}/.hidden.md", "# Hidden\n\nEspresso zebra kumquat.\n")
+    drop(hass, f"{SHELF}/.drafts/draft.md", "# Draft\n\nEspresso zebra kumquat.\n")
+    drop(hass, TEA_DOC, TEA)
+    await async_live_for(hass, freezer, pet, timedelta(hours=1))
+
+    assert shelf_drops(hass) == [(TEA_DOC, "new")]
+    assert len(shelf_warnings(caplog, "not valid UTF-8")) == 1
+    assert not shelf_warnings(caplog, "hidden") and not shelf_warnings(caplog, "draft")
+    assert set(pet.shelf.seen) == {TEA_DOC}
+    assert set(saved_index(hass)["seen"]) == {TEA_DOC}, "the index is saved"
+    assert pet.shelf.search("espresso zebra kumquat") == []
+
+
+# ---------------------------------------------------------------------- the index, kept
+
+
+async def test_shelving_a_document_writes_its_own_file_and_the_catalogue_only(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    note = f"{SHELF}/note.md"
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    entry = pet_entry(hass)
+    pet = await async_setup_pet(hass, entry)
+    await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
+    before = index_files(hass)
+    names = {doc: volume_file(doc).rsplit("/", 1)[1] for doc in (TEA_DOC, PETRICHOR_DOC, note)}
+    assert set(before) == {"catalogue.json", names[TEA_DOC], names[PETRICHOR_DOC]}
+
+    written: list[str] = []
+    write_json = Vault.write_json
+
+    def counting(self: Vault, rel: Any, data: Any) -> Path:
+        written.append(str(rel))
+        return write_json(self, rel, data)
+
+    with patch.object(Vault, "write_json", counting):
+        await shelve(hass, freezer, pet, (note, note_text(3)))
+    assert "read and shelved note.md (1 passage)" in journal(hass)
+    assert [rel for rel in written if rel.startswith("knowledge/")] == [
+        volume_file(note),
+        CATALOGUE,
+    ]
+    after = index_files(hass)
+    assert set(after) == {*before, names[note]}
+    for doc in (TEA_DOC, PETRICHOR_DOC):
+        assert after[names[doc]] == before[names[doc]], f"{doc}'s file is untouched"
+    assert json.loads(after["catalogue.json"][2])["seen"][note]["status"] == "read"
+    chunks = list(pet.shelf.index.chunks)
+    hits = [(h.chunk, h.score) for h in pet.shelf.search("petrichor smell of rain")]
+
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+    reads: list[str] = []
+    read = Shelf.read
+
+    def counting_read(self: Shelf, doc: str) -> Any:
+        reads.append(doc)
+        return read(self, doc)
+
+    freezer.tick(timedelta(minutes=5))
+    with patch.object(Shelf, "read", counting_read):
+        pet = await async_setup_pet(hass, entry)
+        await async_live_for(hass, freezer, pet, timedelta(hours=1))
+    assert reads == [], "all three are found again, none read"
+    assert pet.shelf.index.chunks == chunks
+    assert [(h.chunk, h.score) for h in pet.shelf.search("petrichor smell of rain")] == hits
+    assert journal(hass).count("read and shelved") == 3
+    assert index_files(hass) == after, "a restart writes nothing"
+
+
+async def test_a_damaged_or_missing_document_file_means_that_document_alone_is_read_again(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    note = f"{SHELF}/note.md"
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    entry = pet_entry(hass)
+    pet = await async_setup_pet(hass, entry)
+    await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR), (note, TEA))
+    note_file = index_files(hass)[volume_file(note).rsplit("/", 1)[1]]
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+    (vault(hass) / volume_file(TEA_DOC)).write_text('{"format": 2, "stamp": [1, 2], "star')
+    (vault(hass) / volume_file(PETRICHOR_DOC)).unlink()
+
+    freezer.tick(timedelta(minutes=5))
+    pet = await async_setup_pet(hass, entry)
+    await async_live_for(hass, freezer, pet, timedelta(hours=1))
+    assert journal(hass).count("read and shelved tea.md") == 2
+    assert journal(hass).count("read and shelved petrichor.md") == 2
+    assert journal(hass).count("read and shelved note.md") == 1, "the intact one is not read"
+    assert len(shelf_warnings(caplog, f"index of {TEA_DOC} is unreadable")) == 1
+    assert len(shelf_warnings(caplog, f"index of {PETRICHOR_DOC} is unreadable")) == 1
+    assert index_files(hass)[volume_file(note).rsplit("/", 1)[1]] == note_file
+    assert pet.shelf.search("green tea steep")[0].chunk.doc in {TEA_DOC, note}
+    assert pet.shelf.search("geosmin")[0].chunk.doc == PETRICHOR_DOC
+    assert {c["doc"] for c in saved_index(hass)["chunks"]} == {TEA_DOC, PETRICHOR_DOC, note}
+
+
+def old_index(hass: HomeAssistant, *docs: tuple[str, str]) -> dict[str, Any]:
+    """The single-file index the shelf kept before its catalogue, for documents on the shelf."""
+    seen, chunks = {}, []
+    for rel, text in docs:
+        info = drop(hass, rel, text).stat()
+        cut = chunk_document(rel, text)
+        seen[rel] = {"stamp": [info.st_mtime, info.st_size], "status": "read", "chunks": len(cut)}
+        chunks += [c.to_dict() for c in cut]
+    return {"seen": seen, "chunks": chunks}
+
+
+async def test_an_old_single_file_index_is_carried_over_without_reading_again(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    empty = f"{SHELF}/empty.md"
+    old = old_index(hass, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
+    info = drop(hass, empty, "").stat()
+    old["seen"][empty] = {
+        "stamp": [info.st_mtime, info.st_size],
+        "status": "failed",
+        "reason": "it is empty",
+    }
+    (vault(hass) / OLD_INDEX).write_text(json.dumps(old))
+    reads: list[str] = []
+    read = Shelf.read
+
+    def counting_read(self: Shelf, doc: str) -> Any:
+        reads.append(doc)
+        return read(self, doc)
+
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    with patch.object(Shelf, "read", counting_read):
+        pet = await async_setup_pet(hass, pet_entry(hass))
+        await async_live_for(hass, freezer, pet, timedelta(hours=1))
+    assert reads == []
+    assert not (vault(hass) / OLD_INDEX).exists(), "the old file is gone"
+    assert saved_index(hass) == old, "the same seen, the same chunks, in the new files"
+    assert [c.to_dict() for c in pet.shelf.index.chunks] == old["chunks"]
+    assert pet.shelf.search("geosmin")[0].chunk.doc == PETRICHOR_DOC
+    assert shelf_drops(hass) == []
+
+
+async def test_an_unreadable_old_index_is_dropped_and_the_documents_read_again(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    old_index(hass, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
+    (vault(hass) / OLD_INDEX).write_text('{"seen": {}, "chunks": [{"doc": 1}]}')
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    await async_live_for(hass, freezer, pet, timedelta(hours=1))
+    assert len(shelf_warnings(caplog, "old index is unreadable")) == 1
+    assert not (vault(hass) / OLD_INDEX).exists()
+    assert journal(hass).count("read and shelved") == 2
+    assert set(saved_index(hass)["seen"]) == {TEA_DOC, PETRICHOR_DOC}
+
+
+async def test_every_volume_is_built_off_the_event_loop(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    loop_thread = threading.get_ident()
+    on_loop: list[bool] = []
+    build = Volume.build.__func__  # type: ignore[attr-defined]
+
+    def recording(cls: type[Volume], *args: Any, **kwargs: Any) -> Volume:
+        on_loop.append(threading.get_ident() == loop_thread)
+        return build(cls, *args, **kwargs)
+
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    entry = pet_entry(hass)
+    with patch.object(Volume, "build", classmethod(recording)):
+        pet = await async_setup_pet(hass, entry)
+        await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
+        assert await hass.config_entries.async_unload(entry.entry_id)
+        await hass.async_block_till_done()
+        pet = await async_setup_pet(hass, entry)  # loaded again: built again, off the loop
+        await async_live_for(hass, freezer, pet, ONE_TICK)
+    assert on_loop and not any(on_loop), on_loop
+    assert len(on_loop) >= 4
+    assert pet.shelf.search("geosmin")[0].chunk.doc == PETRICHOR_DOC

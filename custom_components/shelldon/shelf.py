@@ -1,32 +1,68 @@
 """The knowledge shelf: documents the owner drops in `knowledge/reference/`, read and cited.
 
 A cheap size-and-mtime scan notices a new or changed `.md`/`.txt`; reading it is an ordinary
-act of the mind. The shelf is jailed: nothing outside the folder is read, no symlink is followed,
-and a document over the size limit is refused with a clear message. A document that fails to
-read is marked seen with one warning and tried again only when the file changes. The index is
-the shelf's own (kept in `knowledge/index.json`), separate from what the pet remembers about its
-owner: a document is cited, never remembered.
+act of the mind. The shelf is jailed: nothing outside the folder is read, no symlink or hard
+link is followed, a name that is hidden (`.`) or not valid UTF-8 is passed over, and a document
+over the size limit is refused with a clear message. The shelf is bounded as a whole: at most
+`MAX_DOCS` documents and `MAX_SHELF_BYTES` of them (`MAX_VECTOR_SHELF_BYTES` with vectors on),
+taken in sorted path order, what is already on it keeping its place; a document that does not
+fit is marked refused ("the shelf is full: ...") with one warning, and looked at again only
+when the shelf has room or the document changes. A document that fails to read is marked seen
+with one warning and tried again only when the file changes.
+
+Everything heavy (reading, chunking, scrubbing, indexing a document into its volume, writing
+the index) happens in `read`, `load`, `scan` and `save`, which block and run in the executor;
+what runs on the event loop (`changes`, `shelve`, `forget`, `search`) only moves whole volumes
+and a few counters. The index is the shelf's own (`knowledge/index/`: one file per document,
+named by a hash of its path, and a catalogue of what was seen), written as it changes: shelving
+a document writes its file and the catalogue, nothing else. A damaged document file means that
+document is read again, never the whole shelf. The index is separate from what the pet
+remembers about its owner: a document is cited, never remembered.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
 import stat
-from dataclasses import dataclass
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Final
 
-from .core.knowledge import Chunk, Hit, Index, chunk_document, trigram_vector
-from .vault import Vault, VaultError
+from .core.knowledge import Catalogue, Chunk, Hit, Volume, chunk_document, trigram_vector
+from .core.text import clean, path_problem
+from .vault import Vault, VaultError, safe_text
 
 _LOGGER = logging.getLogger(__name__)
 
 SHELF: Final = "knowledge/reference"
-INDEX_FILE: Final = "knowledge/index.json"
+INDEX_DIR: Final = "knowledge/index"
+CATALOGUE_FILE: Final = f"{INDEX_DIR}/catalogue.json"
+OLD_INDEX_FILE: Final = "knowledge/index.json"  # one file of everything, before the catalogue
+FORMAT: Final = 2
 SUFFIXES: Final = (".md", ".txt", ".markdown")
-MAX_DOC_BYTES: Final = 2 * 1024 * 1024
+MiB: Final = 1024 * 1024
+MAX_DOC_BYTES: Final = 2 * MiB
 MAX_DOCS: Final = 500
+# 32 MiB is sixteen documents at the size limit, or some five million words: far more than a
+# desk pet's reference shelf holds. Held in memory a document costs about 2.8 times its size
+# (its text, its chunks, its postings), so a full shelf is ~90 MB; on disk its index costs about
+# its size again, and reading it back at start takes some 5-8 s in the executor (measured in
+# bench/test_bench_shelf.py).
+MAX_SHELF_BYTES: Final = 32 * MiB
+# Trigram vectors cost some 65 times a document's size in memory (a dict of trigrams per
+# chunk): with them on, the shelf takes one document at the size limit, ~130 MB of vectors.
+MAX_VECTOR_SHELF_BYTES: Final = 2 * MiB
+MAX_LOOKED_AT: Final = 4 * MAX_DOCS  # entries the scan looks at, files and folders alike
+MAX_CATALOGUE_BYTES: Final = 4 * MiB
+MAX_VOLUME_FILE_BYTES: Final = 4 * MAX_DOC_BYTES  # JSON escapes and scrub markers grow text
+MAX_OLD_INDEX_BYTES: Final = 64 * MiB
+REFUSALS_NAMED: Final = 5  # refusals warned of one by one in a scan; the rest in one line
+STATUSES: Final = frozenset({"read", "failed", "refused"})
 
 Stamp = tuple[float, int]
 
@@ -39,21 +75,47 @@ class ShelfChange:
     change: str  # new, changed, removed
 
 
+def volume_file(doc: str) -> str:
+    """Where a document's volume is kept (a hash of its path: any name is a safe file name)."""
+    return f"{INDEX_DIR}/{hashlib.sha256(doc.encode('utf-8')).hexdigest()[:32]}.json"
+
+
+def _order(doc: str) -> tuple[str, ...]:
+    """The shelf's order: sorted paths, folder by folder (the order the scan walks in)."""
+    return tuple(doc.split("/"))
+
+
+def _stamp(value: Any) -> Stamp:
+    mtime, size = value
+    if isinstance(mtime, bool) or isinstance(size, bool):
+        raise TypeError("a stamp is two numbers")
+    return float(mtime), int(size)
+
+
 class Shelf:
     """The documents on the shelf, what was read of them, and their index."""
 
     def __init__(self, vault: Vault, vectors: bool = False) -> None:
         self.vault = vault
         self.vectors = vectors
-        self.index = Index(vectorizer=trigram_vector if vectors else None)
+        self.index = Catalogue(vectorizer=trigram_vector if vectors else None)
         self.seen: dict[str, dict[str, Any]] = {}  # doc -> stamp, status, chunks, reason
         self.queued: dict[str, Stamp] = {}  # noticed, waiting for the mind to read it
-        self._refused_links: set[str] = set()
+        self._warned: set[str] = set()  # links and names already warned about
+        # What the next save writes: doc -> (volume, stamp) to keep, or None to remove, and
+        # whether the catalogue changed. Set on the loop, taken by the executor, under _lock
+        # (held only to swap them: never during a write).
+        self._pending: dict[str, tuple[Volume, Stamp] | None] = {}
+        self._catalogue_dirty = False
+        self._lock = threading.Lock()
+        self._saving = threading.Lock()  # one save at a time, so the catalogue lands in order
 
     # ------------------------------------------------------------------ blocking
 
     def scan(self) -> dict[str, Stamp]:
-        """Every readable document on the shelf and its (mtime, size); never follows a link."""
+        """Every readable document on the shelf and its (mtime, size), in sorted order; never
+        follows a link. (It also writes what the last `changes` left unsaved.)"""
+        self.save()
         found: dict[str, Stamp] = {}
         try:
             root = self.vault.path(SHELF)
@@ -61,54 +123,63 @@ class Shelf:
             return found
         if not root.is_dir() or root.is_symlink():
             return found
-        stack = [root]
-        while stack and len(found) < MAX_DOCS:
-            folder = stack.pop()
+        looked = 0
+        stack = [self._entries(root)]
+        while stack:
+            if not stack[-1]:
+                stack.pop()
+                continue
+            entry = stack[-1].pop()
+            looked += 1
+            if looked > MAX_LOOKED_AT:
+                self._warn_once(
+                    "looked",
+                    "The shelf holds more than %d files and folders; the rest are not looked at",
+                    MAX_LOOKED_AT,
+                )
+                break
+            if entry.name.startswith("."):
+                continue  # hidden: an editor's or the system's, never a document
+            rel = os.path.relpath(entry.path, self.vault.root).replace(os.sep, "/")
+            if path_problem(rel) is not None:
+                self._warn_once(
+                    rel,
+                    "%s: a name that is not valid UTF-8 (or holds a control character) is "
+                    "passed over",
+                    clean(rel),
+                )
+                continue
+            if entry.is_symlink():
+                self._warn_once(rel, "%s is a symlink; the shelf never follows links", rel)
+                continue
             try:
-                entries = list(os.scandir(folder))
+                info = entry.stat(follow_symlinks=False)
             except OSError:
                 continue
-            for entry in entries:
-                rel = os.path.relpath(entry.path, self.vault.root).replace(os.sep, "/")
-                if entry.is_symlink():
-                    if rel not in self._refused_links:
-                        self._refused_links.add(rel)
-                        _LOGGER.warning("%s is a symlink; the shelf never follows links", rel)
+            if stat.S_ISDIR(info.st_mode):
+                stack.append(self._entries(Path(entry.path)))
+            elif stat.S_ISREG(info.st_mode) and entry.name.lower().endswith(SUFFIXES):
+                if info.st_nlink > 1:
+                    self._warn_once(rel, "%s is a hard link; the shelf never follows links", rel)
                     continue
-                info = entry.stat(follow_symlinks=False)
-                if stat.S_ISDIR(info.st_mode):
-                    stack.append(folder / entry.name)
-                elif stat.S_ISREG(info.st_mode) and entry.name.lower().endswith(SUFFIXES):
-                    found[rel] = (info.st_mtime, info.st_size)
+                found[rel] = (info.st_mtime, info.st_size)
+        if looked > MAX_LOOKED_AT:  # what is on the shelf stays, wherever the walk stopped
+            for doc in self._held():
+                if doc not in found and (stamp := self._regular_stamp(doc)) is not None:
+                    found[doc] = stamp
         return found
 
-    def changes(self, stamps: dict[str, Stamp]) -> list[ShelfChange]:
-        """What differs from what was already seen (a failed document only when it changed)."""
-        out = []
-        for doc, stamp in sorted(stamps.items()):
-            if self.queued.get(doc) == stamp:
-                continue  # already noticed; the mind will read it
-            seen = self.seen.get(doc)
-            if seen is None:
-                out.append(ShelfChange(doc, "new"))
-            elif tuple(seen["stamp"]) != stamp:
-                out.append(ShelfChange(doc, "changed"))
-            else:
-                continue
-            self.queued[doc] = stamp
-        out.extend(ShelfChange(doc, "removed") for doc in sorted(set(self.seen) - set(stamps)))
-        return out
-
-    def read(self, doc: str) -> tuple[list[Chunk], Stamp | None, str | None]:
-        """Cut a document into chunks: (chunks, stamp, None) or ([], stamp, reason)."""
+    def read(self, doc: str) -> tuple[Volume, Stamp | None, str | None]:
+        """Read a document into its volume: (volume, stamp, None), or (empty, stamp, reason)."""
+        empty = Volume.build(doc, ())
         stamp = self.vault.mtime_size(doc)
         if not doc.startswith(SHELF + "/"):
-            return [], stamp, "not on the shelf"
+            return empty, stamp, "not on the shelf"
         if stamp is None:
-            return [], None, "it is gone, or is not a regular file"
+            return empty, None, "it is gone, or is not a regular file"
         if stamp[1] > MAX_DOC_BYTES:
             return (
-                [],
+                empty,
                 stamp,
                 f"it is {-(-stamp[1] // 1024)} KB; "
                 f"the shelf takes up to {MAX_DOC_BYTES // 1024} KB",
@@ -116,59 +187,392 @@ class Shelf:
         try:
             text = self.vault.read_text(doc, MAX_DOC_BYTES)
         except (OSError, VaultError) as err:
-            return [], stamp, str(err)
+            return empty, stamp, str(err)
         if not text.strip():
-            return [], stamp, "it is empty"
+            return empty, stamp, "it is empty"
         if "\x00" in text:
-            return [], stamp, "it is not a text file"
-        return chunk_document(doc, text), stamp, None
+            return empty, stamp, "it is not a text file"
+        # Held as it is kept: the vault scrubs every string it writes, so the chunks are
+        # scrubbed here too (their spans still point into the file) and a restart finds the
+        # very same passages.
+        chunks = [
+            replace(c, text=safe_text(c.text), blurb=safe_text(c.blurb))
+            for c in chunk_document(doc, text)
+        ]
+        return Volume.build(doc, chunks, self.index.vectorizer), stamp, None
 
     def load(self) -> None:
-        """The saved index, if any (a damaged one is rebuilt as documents are read again)."""
-        if not self.vault.exists(INDEX_FILE):
-            return
-        try:
-            data = json.loads(self.vault.read_text(INDEX_FILE, 64 * 1024 * 1024))
-            seen = {str(k): dict(v) for k, v in data["seen"].items()}
-            chunks = [Chunk.from_dict(c) for c in data["chunks"]]
-        except (OSError, VaultError, ValueError, KeyError, TypeError, AttributeError) as err:
-            _LOGGER.warning(
-                "The shelf's index is unreadable (%s); documents will be read again", err
-            )
-            return
-        self.seen = seen
-        self.index.extend(chunks)
+        """The saved index: the catalogue, then each document's volume (a document whose file
+        is missing or damaged is read again); an old single-file index is carried over."""
+        if self.vault.exists(CATALOGUE_FILE):
+            self._load_catalogue()
+            if self.vault.exists(OLD_INDEX_FILE):
+                self._remove(OLD_INDEX_FILE)
+        elif self.vault.exists(OLD_INDEX_FILE):
+            self._migrate()
+        self._sweep()
 
     def save(self) -> None:
-        """Keep the index next to the shelf."""
-        data = {"seen": self.seen, "chunks": [c.to_dict() for c in self.index.chunks]}
-        self.vault.write_text(INDEX_FILE, json.dumps(data, ensure_ascii=False))
+        """Write what changed since the last save: the volumes shelved (or removed) and the
+        catalogue. Nothing changed, nothing written."""
+        with self._saving:
+            with self._lock:
+                pending, self._pending = self._pending, {}
+                dirty, self._catalogue_dirty = self._catalogue_dirty or bool(pending), False
+                seen = dict(self.seen)  # entries are replaced, never changed in place
+            if not dirty:
+                return
+            failed: dict[str, tuple[Volume, Stamp] | None] = {}
+            for doc, kept in pending.items():
+                try:
+                    if kept is None:
+                        self.vault.remove(volume_file(doc))
+                    else:
+                        self.vault.write_json(volume_file(doc), _volume_data(*kept))
+                except (OSError, VaultError) as err:
+                    _LOGGER.warning("Could not keep the shelf's index of %s: %s", doc, err)
+                    failed[doc] = kept
+            catalogue = {
+                "format": FORMAT,
+                "seen": {doc: entry for doc, entry in seen.items() if doc not in failed},
+            }
+            kept_catalogue = True
+            try:
+                self.vault.write_json(CATALOGUE_FILE, catalogue)
+            except (OSError, VaultError) as err:
+                _LOGGER.warning("Could not keep the shelf's catalogue: %s", err)
+                kept_catalogue = False
+            if failed or not kept_catalogue:  # tried again at the next save
+                with self._lock:
+                    for doc, kept in failed.items():
+                        self._pending.setdefault(doc, kept)  # unless shelved anew since
+                    self._catalogue_dirty = True
 
     # ------------------------------------------------------------------ on the loop
 
+    def changes(self, stamps: dict[str, Stamp]) -> list[ShelfChange]:
+        """What differs from what was already seen (a failed document only when it changed),
+        within the shelf's bounds; a document that does not fit is marked refused."""
+        out: list[ShelfChange] = []
+        keep: list[str] = []
+        changed: list[str] = []
+        other: list[str] = []
+        for doc in sorted(stamps, key=_order):
+            stamp = stamps[doc]
+            seen = self.seen.get(doc)
+            status = seen["status"] if seen is not None else None
+            same = seen is not None and tuple(seen["stamp"]) == stamp
+            queued = self.queued.get(doc)
+            if queued == stamp or (status == "read" and same and queued is None):
+                keep.append(doc)  # on the shelf, or let on and waiting to be read
+            elif status == "failed" and same and queued is None:
+                continue  # waits for a change
+            elif status == "read" or queued is not None:
+                changed.append(doc)
+            else:
+                other.append(doc)
+        count, size = 0, 0
+        held = set(keep)
+        refused: list[tuple[str, str]] = []
+        for doc in [*keep, *changed, *other]:
+            stamp = stamps[doc]
+            if stamp[1] > MAX_DOC_BYTES:  # refused when read, with its size; holds no room
+                fits = True
+                reason = ""
+            else:
+                reason = self._full(count, size, stamp[1])
+                fits = not reason
+            if fits and stamp[1] <= MAX_DOC_BYTES:
+                count, size = count + 1, size + stamp[1]
+            seen = self.seen.get(doc)
+            if not fits:
+                if (
+                    seen is not None
+                    and seen["status"] == "refused"
+                    and (tuple(seen["stamp"]) == stamp)
+                ):
+                    continue  # already refused as it is: no word again
+                self.queued.pop(doc, None)
+                self._drop(doc)
+                self._record(doc, {"stamp": list(stamp), "status": "refused", "reason": reason})
+                refused.append((doc, reason))
+            elif doc not in held:
+                known = seen is not None and seen["status"] != "refused"
+                out.append(ShelfChange(doc, "changed" if known else "new"))
+                self.queued[doc] = stamp
+        self._warn_refused(refused)
+        for doc in sorted(set(self.seen) - set(stamps), key=_order):
+            if self.seen[doc]["status"] == "refused":
+                self._record(doc, None)  # never on the shelf: nothing to take off
+            else:
+                out.append(ShelfChange(doc, "removed"))
+        return out
+
     def shelve(
-        self, doc: str, chunks: list[Chunk], stamp: Stamp | None, reason: str | None
+        self,
+        doc: str,
+        volume: Volume | Iterable[Chunk],
+        stamp: Stamp | None,
+        reason: str | None,
     ) -> None:
-        """Record what reading a document gave (index it, or mark it seen as failed)."""
-        self.index.remove_doc(doc)
-        self.queued.pop(doc, None)
+        """Record what reading a document gave: put its volume on the shelf (cheap: it was
+        built in `read`), or mark it seen as failed."""
+        queued = self.queued.pop(doc, None)
+        if queued is None and (self.seen.get(doc) or {}).get("status") == "refused":
+            return  # left off the shelf while it was being read: it stays off
         if reason is not None:
-            self.seen[doc] = {
-                "stamp": list(stamp or (0.0, 0)),
-                "status": "failed",
-                "reason": reason,
-            }
+            self._drop(doc)
+            self._record(
+                doc, {"stamp": list(stamp or (0.0, 0)), "status": "failed", "reason": reason}
+            )
             _LOGGER.warning("Could not read %s from the shelf: %s", doc, reason)
             return
-        self.index.extend(chunks)
-        self.seen[doc] = {"stamp": list(stamp or (0.0, 0)), "status": "read", "chunks": len(chunks)}
+        volume = self._volume(doc, volume)
+        self.index.put(volume)
+        stamp = stamp or (0.0, 0)
+        with self._lock:
+            self._pending[doc] = (volume, stamp)
+        self._record(doc, {"stamp": list(stamp), "status": "read", "chunks": len(volume)})
 
     def forget(self, doc: str) -> None:
         """A document left the shelf."""
-        self.index.remove_doc(doc)
-        self.seen.pop(doc, None)
+        self._drop(doc)
+        self._record(doc, None)
         self.queued.pop(doc, None)
 
     def search(self, query: str, limit: int = 3) -> list[Hit]:
         """Chunks worth citing for a query."""
         return self.index.search(query, limit=limit, relative=0.3)
+
+    # ------------------------------------------------------------------ inside
+
+    def _full(self, count: int, size: int, more: int) -> str:
+        """Why one more document of `more` bytes does not fit, or ''."""
+        if count >= MAX_DOCS:
+            return f"the shelf is full: it takes {MAX_DOCS} documents at most"
+        most = MAX_VECTOR_SHELF_BYTES if self.vectors else MAX_SHELF_BYTES
+        if size + more > most:
+            vectors = " with vectors on" if self.vectors else ""
+            return (
+                f"the shelf is full: it takes {_size(most)} of documents in all{vectors}; "
+                f"{_size(size)} are on it and this one is {_size(more)}"
+            )
+        return ""
+
+    def _warn_refused(self, refused: list[tuple[str, str]]) -> None:
+        for doc, reason in refused[:REFUSALS_NAMED]:
+            _LOGGER.warning("%s is left off the shelf: %s", doc, reason)
+        if len(refused) > REFUSALS_NAMED:
+            _LOGGER.warning(
+                "%d more documents are left off the shelf, for the same reason",
+                len(refused) - REFUSALS_NAMED,
+            )
+
+    def _record(self, doc: str, entry: dict[str, Any] | None) -> None:
+        """Replace (or drop) what was seen of a document; the entry moves last, so the
+        catalogue lists documents in the order the index holds them."""
+        with self._lock:
+            self.seen.pop(doc, None)
+            if entry is not None:
+                self.seen[doc] = entry
+            self._catalogue_dirty = True
+
+    def _drop(self, doc: str) -> None:
+        """Take a document's volume off the shelf, and its file at the next save."""
+        if self.index.remove_doc(doc) or (self.seen.get(doc) or {}).get("status") == "read":
+            with self._lock:
+                self._pending[doc] = None
+
+    def _volume(self, doc: str, given: Volume | Iterable[Chunk]) -> Volume:
+        """The volume to shelve: the one `read` built, or (for a caller that cut the chunks
+        itself) one built here, on the spot."""
+        if isinstance(given, Volume) and given.doc == doc:
+            if (given.vectors is not None) != self.vectors:
+                return given.with_vectors(self.index.vectorizer)
+            return given
+        return Volume.build(doc, given, self.index.vectorizer)
+
+    def _held(self) -> list[str]:
+        """Documents on the shelf or waiting to be read (a snapshot, safe off the loop)."""
+        with self._lock:
+            return [d for d, e in self.seen.items() if e.get("status") == "read"] + list(
+                self.queued
+            )
+
+    def _entries(self, folder: Path) -> list[os.DirEntry[str]]:
+        """A folder's entries, last name first (popped in sorted order)."""
+        try:
+            with os.scandir(folder) as listing:
+                return sorted(listing, key=lambda e: e.name, reverse=True)
+        except OSError:
+            return []
+
+    def _regular_stamp(self, doc: str) -> Stamp | None:
+        try:
+            info = self.vault.path(doc).stat(follow_symlinks=False)
+        except (OSError, VaultError):
+            return None
+        if not stat.S_ISREG(info.st_mode) or info.st_nlink > 1:
+            return None
+        return info.st_mtime, info.st_size
+
+    def _warn_once(self, key: str, message: str, *args: Any) -> None:
+        if key not in self._warned:
+            self._warned.add(key)
+            _LOGGER.warning(message, *args)
+
+    def _read_json(self, rel: str, limit: int) -> Any:
+        return json.loads(self.vault.read_text(rel, limit))
+
+    def _load_catalogue(self) -> None:
+        try:
+            data = self._read_json(CATALOGUE_FILE, MAX_CATALOGUE_BYTES)
+            entries = data["seen"]
+            if not isinstance(entries, dict):
+                raise TypeError("seen is not a mapping")
+        except (OSError, VaultError, ValueError, KeyError, TypeError) as err:
+            _LOGGER.warning(
+                "The shelf's catalogue is unreadable (%s); documents will be read again", err
+            )
+            return
+        seen: dict[str, dict[str, Any]] = {}
+        for doc, raw in list(entries.items())[:MAX_LOOKED_AT]:
+            entry = self._entry(doc, raw)
+            if entry is None:
+                continue
+            if entry["status"] == "read":
+                volume = self._load_volume(doc, entry)
+                if volume is None:
+                    continue  # not seen: read again
+                self.index.put(volume)
+            seen[doc] = entry
+        self.seen = seen
+
+    def _entry(self, doc: str, raw: Any) -> dict[str, Any] | None:
+        """A catalogue entry, checked (None if it is not one a shelf could have written)."""
+        try:
+            self.vault.relative(doc)
+            if not doc.startswith(SHELF + "/") or not isinstance(raw, dict):
+                return None
+            entry = {"stamp": list(_stamp(raw["stamp"])), "status": str(raw["status"])}
+            if entry["status"] not in STATUSES:
+                return None
+            if entry["status"] == "read":
+                entry["chunks"] = int(raw["chunks"])
+            else:
+                entry["reason"] = str(raw.get("reason", ""))
+        except (VaultError, KeyError, TypeError, ValueError):
+            return None
+        return entry
+
+    def _load_volume(self, doc: str, entry: dict[str, Any]) -> Volume | None:
+        """A document's volume from its file, or None (one warning) if it is not there as the
+        catalogue says."""
+        try:
+            data = self._read_json(volume_file(doc), MAX_VOLUME_FILE_BYTES)
+            if list(_stamp(data["stamp"])) != entry["stamp"]:
+                raise ValueError("it is of another version of the document")
+            chunks = _chunks(doc, data)
+            if len(chunks) != entry["chunks"]:
+                raise ValueError("it holds another number of passages")
+        except (OSError, VaultError, ValueError, KeyError, TypeError) as err:
+            _LOGGER.warning(
+                "The shelf's index of %s is unreadable (%s); it will be read again", doc, err
+            )
+            return None
+        return Volume.build(doc, chunks, self.index.vectorizer)
+
+    def _migrate(self) -> None:
+        """The single-file index of old: its volumes and what was seen, written anew."""
+        try:
+            data = self._read_json(OLD_INDEX_FILE, MAX_OLD_INDEX_BYTES)
+            entries = data["seen"]
+            by_doc: dict[str, list[Chunk]] = {}
+            for raw in data["chunks"]:
+                chunk = Chunk.from_dict(raw)
+                by_doc.setdefault(chunk.doc, []).append(chunk)
+            if not isinstance(entries, dict):
+                raise TypeError("seen is not a mapping")
+        except (OSError, VaultError, ValueError, KeyError, TypeError, AttributeError) as err:
+            _LOGGER.warning(
+                "The shelf's old index is unreadable (%s); documents will be read again", err
+            )
+            self._remove(OLD_INDEX_FILE)
+            return
+        seen: dict[str, dict[str, Any]] = {}
+        for doc, chunks in by_doc.items():  # the index's order first
+            entry = self._entry(doc, entries.get(doc))
+            if entry is not None and entry["status"] == "read":
+                volume = Volume.build(doc, chunks, self.index.vectorizer)
+                self.index.put(volume)
+                entry["chunks"] = len(volume)
+                seen[doc] = entry
+                self._pending[doc] = (volume, _stamp(entry["stamp"]))
+        for doc, raw in entries.items():
+            entry = self._entry(doc, raw)
+            if doc not in seen and entry is not None and entry["status"] != "read":
+                seen[doc] = entry
+        self.seen = seen
+        self._catalogue_dirty = True
+        self.save()
+        with self._lock:
+            kept = not self._pending and not self._catalogue_dirty
+        if kept:
+            self._remove(OLD_INDEX_FILE)
+
+    def _sweep(self) -> None:
+        """Remove the index files no document on the shelf owns (left by a crash)."""
+        try:
+            folder = self.vault.path(INDEX_DIR)
+            if not folder.is_dir():
+                return
+            with os.scandir(folder) as listing:
+                names = [entry.name for entry in listing]
+        except (OSError, VaultError):
+            return
+        owned = {volume_file(doc).rsplit("/", 1)[1] for doc in self.index.volumes}
+        owned.add(CATALOGUE_FILE.rsplit("/", 1)[1])
+        for name in names:
+            if name.endswith(".json") and not name.startswith(".") and name not in owned:
+                self._remove(f"{INDEX_DIR}/{name}")
+
+    def _remove(self, rel: str) -> None:
+        try:
+            self.vault.remove(rel)
+        except (OSError, VaultError) as err:
+            _LOGGER.warning("Could not remove %s: %s", rel, err)
+
+
+def _size(size: int) -> str:
+    return f"{size / MiB:.3g} MB" if size >= MiB else f"{-(-size // 1024)} KB"
+
+
+def _volume_data(volume: Volume, stamp: Stamp) -> dict[str, Any]:
+    """A volume as it is kept: its stamp and its chunks, column by column (a few lists, not
+    one per chunk: less for the collector, less on disk); the postings are built again."""
+    chunks = volume.chunks
+    return {
+        "format": FORMAT,
+        "stamp": list(stamp),
+        "starts": [c.start for c in chunks],
+        "ends": [c.end for c in chunks],
+        "texts": [c.text for c in chunks],
+        "blurbs": [c.blurb for c in chunks],
+    }
+
+
+def _chunks(doc: str, data: Any) -> list[Chunk]:
+    """The chunks of a kept volume (ValueError or TypeError if they are not all there)."""
+    starts, ends, texts, blurbs = (data[key] for key in ("starts", "ends", "texts", "blurbs"))
+    if not all(isinstance(column, list) for column in (starts, ends, texts, blurbs)):
+        raise TypeError("a column is not a list")
+    if not len(starts) == len(ends) == len(texts) == len(blurbs):
+        raise ValueError("its columns are of different lengths")
+    chunks = []
+    for start, end, text, blurb in zip(starts, ends, texts, blurbs, strict=True):
+        if type(start) is not int or type(end) is not int or not 0 <= start <= end:
+            raise ValueError("a passage's span is not one")
+        if not (isinstance(text, str) and isinstance(blurb, str)):
+            raise TypeError("a passage is not text")
+        chunks.append(Chunk(doc, start, end, text, blurb))
+    return chunks

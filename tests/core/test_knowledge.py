@@ -1,4 +1,5 @@
-"""The knowledge shelf's index: situated chunks with citable spans, found again by their words.
+"""The knowledge shelf's index: situated chunks with citable spans, found again by their words;
+one volume per document, and a catalogue of them that ranks exactly as one index of everything.
 
 Pure: no Home Assistant, no files. The shelf's life through Home Assistant is in
 tests/test_shelf.py.
@@ -15,8 +16,11 @@ from hypothesis import strategies as st
 from custom_components.shelldon.core.knowledge import (
     CHUNK_CHARS,
     STOPWORDS,
+    Catalogue,
     Chunk,
+    Hit,
     Index,
+    Volume,
     chunk_document,
     cited,
     excerpt,
@@ -387,3 +391,142 @@ def test_a_chunk_round_trips_through_plain_data() -> None:
     assert Chunk.from_dict(chunk.to_dict()) == chunk
     with pytest.raises(KeyError):
         Chunk.from_dict({"doc": DOC})
+
+
+# ---------------------------------------------------------------------- volumes and the catalogue
+
+SHELF_DOCS = {
+    DOC: PETRICHOR,
+    "tea.md": "# Tea\n\nGreen tea wants water below boiling and a short steep.\n\nBlack tea is "
+    "sturdier: boiling water, four minutes. Rain on the window while it steeps.",
+    "rain.md": "# Rain\n\nThe smell of rain on dry earth is petrichor.\n\nGeosmin, made by soil "
+    "bacteria, is much of it. The rain, the earth, the smell.",
+    "walks.md": "A walk in the rain, the smell of wet earth after a summer storm.\n\nOzone before "
+    "the storm, petrichor after it.",
+    "names.md": "Bear and Thomas coined the word petrichor in 1964.",
+}
+QUERIES = (
+    "petrichor",
+    "the smell of rain on dry earth",
+    "geosmin bacteria",
+    "green tea steep",
+    "which smell is petrichors?",
+    "what smell is petricor?",
+    "storm ozone lightning",
+    "zeppelin",
+    "what is it?",
+)
+
+
+def volume(doc: str, *, vectors: bool = False, budget: int = 120) -> Volume:
+    chunks = chunk_document(doc, SHELF_DOCS[doc], budget=budget)
+    return Volume.build(doc, chunks, trigram_vector if vectors else None)
+
+
+def ranked(hits: list[Hit]) -> list[tuple[Chunk, float]]:
+    return [(h.chunk, h.score) for h in hits]
+
+
+def test_a_volume_holds_a_documents_chunks_lengths_and_postings() -> None:
+    chunks = chunk_document(DOC, PETRICHOR, budget=120)
+    built = Volume.build(DOC, chunks)
+    assert built.chunks == tuple(chunks) and list(built) == chunks and len(built) == len(chunks)
+    assert list(built.lengths) == [len(terms(f"{c.blurb} {c.text}")) for c in chunks]
+    assert built.length == sum(built.lengths)
+    for term in ("geosmin", "petrichor", "smell", "ozone"):
+        holding = [i for i, c in enumerate(chunks) if term in terms(f"{c.blurb} {c.text}")]
+        postings = list(built.postings[term])
+        assert postings[::2] == holding, "positions, ascending"
+        assert postings[1::2] == [
+            terms(f"{chunks[i].blurb} {chunks[i].text}").count(term) for i in holding
+        ]
+        assert built.frequency(term) == len(holding)
+    assert built.frequency("zeppelin") == 0
+    assert built.vectors is None
+    assert Volume.build(DOC, chunks, trigram_vector).vectors == tuple(
+        trigram_vector(c.text) for c in chunks
+    )
+
+
+def test_a_volume_is_one_documents_own() -> None:
+    with pytest.raises(ValueError, match="tea.md"):
+        Volume.build(DOC, [*chunk_document(DOC, PETRICHOR), TEA])
+    assert len(Volume.build(DOC, [])) == 0
+
+
+def test_the_catalogue_keeps_its_totals_as_volumes_come_and_go() -> None:
+    shelf = Catalogue()
+    assert len(shelf) == 0 and shelf.length == 0 and shelf.chunks == []
+    for doc in SHELF_DOCS:
+        shelf.put(volume(doc))
+    every = [c for doc in SHELF_DOCS for c in chunk_document(doc, SHELF_DOCS[doc], budget=120)]
+    assert shelf.chunks == every
+    assert len(shelf) == len(every)
+    assert shelf.length == sum(len(terms(f"{c.blurb} {c.text}")) for c in every)
+    assert shelf.frequency("petrichor") == sum(
+        "petrichor" in terms(f"{c.blurb} {c.text}") for c in every
+    )
+
+    shelf.put(volume("tea.md", budget=60))  # read again: in place of the old one, and last
+    assert list(shelf.volumes) == [DOC, "rain.md", "walks.md", "names.md", "tea.md"]
+    assert shelf.chunks[-len(shelf.volumes["tea.md"]) :] == list(shelf.volumes["tea.md"])
+    assert shelf.remove_doc("rain.md") == len(volume("rain.md"))
+    assert shelf.remove_doc("rain.md") == 0
+    fresh = Catalogue()
+    for doc in shelf.volumes:
+        fresh.put(shelf.volumes[doc])
+    assert (len(shelf), shelf.length, shelf.chunks) == (len(fresh), fresh.length, fresh.chunks)
+    for doc in list(shelf.volumes):
+        shelf.remove_doc(doc)
+    assert (len(shelf), shelf.length, shelf.chunks) == (0, 0, [])
+    assert shelf.search("petrichor") == []
+
+
+@pytest.mark.parametrize("vectors", [False, True], ids=["keywords", "vectors"])
+def test_a_catalogue_searches_exactly_as_one_index_of_everything(vectors: bool) -> None:
+    shelf = Catalogue(trigram_vector if vectors else None)
+    for doc in SHELF_DOCS:
+        shelf.put(volume(doc, vectors=vectors))
+    whole = index(shelf.chunks, vectors=vectors)
+    for query in QUERIES:
+        for limit, min_score, relative in ((4, 0.0, 0.0), (50, 0.0, 0.0), (3, 0.5, 0.3)):
+            assert ranked(shelf.search(query, limit, min_score, relative)) == ranked(
+                whole.search(query, limit, min_score, relative)
+            ), query
+
+
+def test_a_catalogue_with_vectors_builds_what_a_volume_lacks() -> None:
+    shelf = Catalogue(trigram_vector)
+    shelf.put(volume(DOC))  # built without vectors
+    assert shelf.volumes[DOC].vectors is not None
+    hits = shelf.search("petrichors", min_score=0.5)
+    assert hits and "Petrichor is" in hits[0].chunk.text, "the plural found by its trigrams"
+    keywords = Catalogue()
+    keywords.put(volume(DOC))
+    assert keywords.search("petrichors") == [], "keywords alone miss it"
+    assert Catalogue(trigram_vector).search("petrichors") == []
+
+
+_DOCS = st.sampled_from(sorted(SHELF_DOCS))
+_MOVES = st.lists(
+    st.tuples(st.sampled_from(["put", "remove"]), _DOCS, st.sampled_from([60, 120, 400])),
+    min_size=1,
+    max_size=12,
+)
+
+
+@PROPERTY
+@given(moves=_MOVES, vectors=st.booleans())
+def test_whatever_comes_and_goes_the_catalogue_ranks_as_one_index_would(
+    moves: list[tuple[str, str, int]], vectors: bool
+) -> None:
+    shelf = Catalogue(trigram_vector if vectors else None)
+    for move, doc, budget in moves:
+        if move == "put":
+            shelf.put(volume(doc, vectors=vectors, budget=budget))
+        else:
+            shelf.remove_doc(doc)
+    whole = index(shelf.chunks, vectors=vectors)
+    assert len(shelf) == len(whole)
+    for query in QUERIES[:6]:
+        assert ranked(shelf.search(query, limit=10)) == ranked(whole.search(query, limit=10))

@@ -75,7 +75,7 @@ async def test_the_battery_page_sets_the_pisugar_entities_and_reloads_the_pet(
     assert result["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()
     assert config_entry.options["battery_entity"] == "sensor.pisugar_battery"
-    assert hass.states.get("sensor.shelldon_power_mode").state == "low", "reloaded with it"
+    assert hass.states.get("sensor.shelldon_power_mode").state == "low", "applied live"
 
     result = await open_page(hass, config_entry, "body")
     result = await hass.config_entries.options.async_configure(
@@ -302,7 +302,7 @@ async def test_the_reach_page_sets_targets_speaker_and_people_and_the_pet_uses_t
         "presence_entities": [ALEX],
     }
     pet = config_entry.runtime_data
-    assert pet is not before, "reloaded"
+    assert pet is before, "applied live: the same pet, no reload"
     assert pet.messenger.targets == [PHONE, "notify.kitchen_display"]
     assert pet.options["speaker"] == "media_player.kitchen"
     assert pet.options["tts_entity"] == "tts.piper"
@@ -332,7 +332,7 @@ async def test_clearing_the_people_speaker_and_engine_on_the_reach_page_forgets_
     await hass.async_block_till_done()
     assert entry.options == {"notify_targets": [PHONE]}, "presence, speaker and engine forgotten"
     pet = entry.runtime_data
-    assert pet is not before, "reloaded"
+    assert pet is before, "applied live: the same pet, no reload"
     assert pet.options["presence_entities"] == []
     assert pet.options.get("speaker") is None
     assert pet.mind.presence_state is Presence.UNKNOWN, "nobody is watched any more"
@@ -434,7 +434,7 @@ async def test_the_initiative_page_sets_idles_thresholds_cap_and_needs_and_the_p
     for key in ("proactive_idle_minutes", "dream_idle_hours", "interruption_cap"):
         assert type(config_entry.options[key]) is int, f"{key} is a whole number"
     pet = config_entry.runtime_data
-    assert pet is not before, "reloaded"
+    assert pet is before, "applied live: the same pet, no reload"
     assert {key: pet.options[key] for key in INITIATIVE} == INITIATIVE
 
 

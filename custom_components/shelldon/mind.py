@@ -129,6 +129,7 @@ class Mind:
         self.records = Records(pet.vault, pet.name)
         self.records.on_full = self._flush_files  # a flood is written as it comes
         self._unsub_presence: Any = None
+        self._speak_trouble: str | None = None  # why speaking fails, logged once
         self.world = WorldModel()
         self.state = Activity.IDLE
         self.state_since: datetime = pet.clock.utcnow()
@@ -786,36 +787,43 @@ class Mind:
         return outcome
 
     async def _speak(self, text: str) -> bool:
-        """Aloud through the configured speaker; False if it could not be done."""
+        """Aloud through the configured speaker; False if it could not be done (a companion
+        that is missing or failed to set up costs only the speaking, said once in the log)."""
         speaker = self.pet.options.get(CONF_SPEAKER)
         if not speaker:
             return False
-        try:
-            if speaker.startswith("assist_satellite."):
-                await self.hass.services.async_call(
-                    "assist_satellite",
-                    "announce",
-                    {"entity_id": speaker, "message": text},
-                    blocking=True,
-                )
-            else:
-                tts = self.pet.options.get(CONF_TTS_ENTITY) or next(
-                    (s.entity_id for s in self.hass.states.async_all("tts")), None
-                )
-                if tts is None:
-                    return False
-                await self.hass.services.async_call(
-                    "tts",
-                    "speak",
-                    {"entity_id": tts, "media_player_entity_id": speaker, "message": text},
-                    blocking=True,
-                )
-        except Exception as err:
-            _LOGGER.warning(
-                "Could not speak through %s (%s); sending a message instead", speaker, err
+        if speaker.startswith("assist_satellite."):
+            domain, service = "assist_satellite", "announce"
+            data: dict[str, Any] = {"entity_id": speaker, "message": text}
+        else:
+            tts = self.pet.options.get(CONF_TTS_ENTITY) or next(
+                (s.entity_id for s in self.hass.states.async_all("tts")), None
             )
-            return False
+            domain, service = "tts", "speak"
+            data = {"entity_id": tts, "media_player_entity_id": speaker, "message": text}
+            if tts is None:
+                return self._cannot_speak(speaker, "no text-to-speech engine is set up")
+        if not self.hass.services.has_service(domain, service):
+            return self._cannot_speak(speaker, f"{domain} is not set up")
+        try:
+            await self.hass.services.async_call(domain, service, data, blocking=True)
+        except Exception as err:
+            return self._cannot_speak(speaker, str(err) or type(err).__name__)
+        if self._speak_trouble is not None:
+            self._speak_trouble = None
+            _LOGGER.info("%s can speak through %s again", self.pet.name, speaker)
         return True
+
+    def _cannot_speak(self, speaker: str, why: str) -> bool:
+        if self._speak_trouble != why:
+            self._speak_trouble = why
+            _LOGGER.warning(
+                "%s cannot speak through %s (%s); it sends a message instead until it can",
+                self.pet.name,
+                speaker,
+                why,
+            )
+        return False
 
     # ------------------------------------------------------------------ on request
 

@@ -185,6 +185,7 @@ class Pet:
         self._unsub_stop: CALLBACK_TYPE | None = None
         self._save_timer: CALLBACK_TYPE | None = None
         self._unsub_power: CALLBACK_TYPE | None = None
+        self._panel_trouble: str | None = None
         self._timer: CALLBACK_TYPE | None = None
         self.armed_at: datetime | None = None  # when the one timer fires next
         self._must_save = False
@@ -325,8 +326,9 @@ class Pet:
         return changed
 
     async def _async_reindex_shelf(self, vectors: bool) -> None:
-        self.shelf = Shelf(self.vault, vectors=vectors)
-        await self.hass.async_add_executor_job(self.shelf.load)
+        shelf = Shelf(self.vault, vectors=vectors)
+        await self.hass.async_add_executor_job(shelf.load)
+        self.shelf = shelf  # swapped in whole: a scan meanwhile still saw the old shelf
 
     # ------------------------------------------------------------------ state
 
@@ -939,11 +941,21 @@ class Pet:
             await self._async_call_panel(action)
 
     async def _async_call_panel(self, action: str) -> None:
+        """Ask the panel to fetch the new face (ESPHome); a missing or failing panel costs only
+        the refresh, said once in the log until it works again."""
         domain, _, service = action.partition(".")
         try:
+            if not self.hass.services.has_service(domain, service):
+                raise LookupError(f"{action} does not exist (is the panel's ESPHome set up?)")
             await self.hass.services.async_call(domain, service, {}, blocking=True)
         except Exception as err:
-            _LOGGER.warning("The panel refresh action %s failed: %s", action, err)
+            if self._panel_trouble is None:
+                _LOGGER.warning("The panel refresh action %s failed: %s", action, err)
+            self._panel_trouble = str(err)
+            return
+        if self._panel_trouble is not None:
+            self._panel_trouble = None
+            _LOGGER.info("The panel refresh action %s works again", action)
 
     async def _async_load_faces(self) -> None:
         faces, stamp = await self.hass.async_add_executor_job(self._load_faces_file)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
+from typing import Any, Final
+
 import voluptuous as vol
+from homeassistant.components.api import APIDomainServicesView
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import (
     HomeAssistant,
@@ -32,12 +36,61 @@ from .core.reactions import NudgeKind
 from .core.text import shorten
 from .pet import Pet
 
-NUDGE_SCHEMA = vol.Schema(
+
+class UnknownNudgeError(ServiceValidationError, vol.Invalid):
+    """A nudge kind outside the closed set, for a Home Assistant whose REST API answers only a
+    schema error (not a ServiceValidationError) with 400 rather than 500 (2025.x)."""
+
+    def __init__(self, **translation: Any) -> None:
+        ServiceValidationError.__init__(self, **translation)
+        self._msg = self._error_message = "not a nudge kind"
+        self._path: list[str] = [ATTR_KIND]
+        self.error_type = None
+
+
+def _rest_says_why() -> bool:
+    """Whether the REST API answers a ServiceValidationError with 400 and its words."""
+    try:
+        return "ServiceValidationError" in inspect.getsource(APIDomainServicesView.post)
+    except (OSError, TypeError):
+        return False
+
+
+_NUDGE_ERROR: Final = ServiceValidationError if _rest_says_why() else UnknownNudgeError
+
+
+def nudge_kind(value: object) -> str:
+    """A nudge kind, or the translated error that lists them (the closed set is checked in the
+    schema, so every caller, REST included, gets a 400: in the pet's own words wherever Home
+    Assistant's REST API passes them on)."""
+    kind = cv.string(value)
+    if kind not in set(NudgeKind):
+        raise _NUDGE_ERROR(
+            translation_domain=DOMAIN,
+            translation_key="unknown_nudge",
+            translation_placeholders={
+                "kind": shorten(kind, 40),
+                "kinds": ", ".join(k.value for k in NudgeKind),
+            },
+        )
+    return kind
+
+
+_NUDGE_FIELDS = vol.Schema(
     {
         vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string,
         vol.Required(ATTR_KIND): cv.string,
     }
 )
+
+
+def NUDGE_SCHEMA(data: Any) -> dict[str, Any]:  # noqa: N802 - a schema, named as one
+    """The nudge action's schema. The kind is checked after the fields, outside any voluptuous
+    schema object (one would wrap the error and lose its translation): it reaches the caller
+    as raised."""
+    checked: dict[str, Any] = _NUDGE_FIELDS(data)
+    nudge_kind(checked[ATTR_KIND])
+    return checked
 
 
 TELL_SCHEMA = vol.Schema(
@@ -76,16 +129,7 @@ def resolve_pet(hass: HomeAssistant, call: ServiceCall) -> Pet:
 
 
 async def _async_nudge(call: ServiceCall) -> ServiceResponse:
-    kind = call.data[ATTR_KIND]
-    if kind not in set(NudgeKind):
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="unknown_nudge",
-            translation_placeholders={
-                "kind": shorten(kind, 40),
-                "kinds": ", ".join(k.value for k in NudgeKind),
-            },
-        )
+    kind = nudge_kind(call.data[ATTR_KIND])  # again: a schema can be bypassed by a test double
     pet = resolve_pet(call.hass, call)
     result = await pet.async_nudge(kind)
     return {

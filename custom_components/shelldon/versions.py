@@ -301,7 +301,8 @@ class VaultHistory:
                 self._report(detail.strip().splitlines()[-1] if detail.strip() else str(err))
                 return False
             if done.returncode != 0:
-                if "nothing" in (done.stdout + done.stderr):  # nothing to commit is fine
+                said = done.stdout + done.stderr
+                if "nothing" in said or "no changes added" in said:  # nothing to commit: fine
                     self._report(None)
                     return False
                 self._look = True

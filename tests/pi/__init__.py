@@ -1,0 +1,1 @@
+"""Tests of the Pi body (pi/shelldon_pi)."""

@@ -251,6 +251,24 @@ SURFACE: dict[str, Row] = {
             "pending": [],
         },
     ),
+    "sensor.shelldon_open_promises": Row(
+        key="open_promises",
+        state="0",
+        name="Shelldon Open promises",
+        translation_key="open_promises",
+        unit="promises",
+        state_class="measurement",
+        attrs={"promises": []},
+    ),
+    "sensor.shelldon_pending_edits": Row(
+        key="pending_edits",
+        state="0",
+        name="Shelldon Pending edits",
+        translation_key="pending_edits",
+        unit="edits",
+        state_class="measurement",
+        attrs={"edits": []},
+    ),
     "image.shelldon_face": Row(
         key="face",
         state="2026-11-30T20:00:00+00:00",  # drawn when the pet was set up

@@ -91,6 +91,35 @@ def _last_said_attrs(pet: Pet) -> dict[str, Any]:
     return {"text": said.get("text"), "kind": said.get("kind"), "at": said.get("at")}
 
 
+MAX_LISTED = 20  # items an attribute lists (the count is the state)
+
+
+def _promises_attrs(pet: Pet) -> dict[str, Any]:
+    goals = pet.turns.goals.open_goals()
+    return {
+        "promises": [
+            {
+                "id": g.id,
+                "kind": g.kind.value,
+                "text": g.text,
+                "due": g.due.isoformat() if g.due else None,
+            }
+            for g in sorted(goals, key=lambda g: (g.due is None, g.due or g.made_at))[:MAX_LISTED]
+        ]
+    }
+
+
+def _edits_attrs(pet: Pet) -> dict[str, Any]:
+    return {
+        "edits": [
+            {"id": p.id, "path": p.path, "reason": p.reason, "repair": REPAIRS_PATH}
+            for p in list(pet.soul.pending.values())[:MAX_LISTED]
+        ]
+    }
+
+
+REPAIRS_PATH = "/config/repairs"
+
 SENSORS: tuple[PetSensorDescription, ...] = (
     PetSensorDescription(
         key="mood",
@@ -186,6 +215,22 @@ SENSORS: tuple[PetSensorDescription, ...] = (
         state_class=SensorStateClass.MEASUREMENT,
         value_fn=_execution_rate,
         attrs_fn=_execution_attrs,
+    ),
+    PetSensorDescription(
+        key="open_promises",
+        translation_key="open_promises",
+        state_class=SensorStateClass.MEASUREMENT,
+        native_unit_of_measurement="promises",
+        value_fn=lambda pet: len(pet.turns.goals.open_goals()),
+        attrs_fn=_promises_attrs,
+    ),
+    PetSensorDescription(
+        key="pending_edits",
+        translation_key="pending_edits",
+        state_class=SensorStateClass.MEASUREMENT,
+        native_unit_of_measurement="edits",
+        value_fn=lambda pet: len(pet.soul.pending),
+        attrs_fn=_edits_attrs,
     ),
     PetSensorDescription(
         key="last_interaction",

@@ -12,8 +12,8 @@ from custom_components.shelldon.brain.anthropic_brain import request_body
 from custom_components.shelldon.brain.turn import Identity, Machine, TurnKind, TurnRequest
 from custom_components.shelldon.core.dream import distill
 from custom_components.shelldon.core.knowledge import Chunk, Index
-from custom_components.shelldon.shelf import Shelf
-from custom_components.shelldon.vault import Vault
+from custom_components.shelldon.vault.files import Vault
+from custom_components.shelldon.vault.shelf import Shelf
 
 CHARS_PER_TOKEN = 3.5  # an estimate; see the note in the report
 WORDS = [

@@ -12,12 +12,12 @@ from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from bench.timing import per_call_us
-from custom_components.shelldon.arbiter import Arbiter
 from custom_components.shelldon.brain.anthropic_brain import request_body
 from custom_components.shelldon.brain.prompt import build_prompt
 from custom_components.shelldon.brain.turn import TurnKind
 from custom_components.shelldon.core.goals import GoalKind, Provenance, Strategy
 from custom_components.shelldon.core.history import Exchange, Line, Role
+from custom_components.shelldon.runtime.arbiter import Arbiter
 from tests.common import async_setup_pet, local
 
 CHARS_PER_TOKEN = 3.5  # an estimate for English prose and JSON; see the note in the report

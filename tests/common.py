@@ -21,7 +21,7 @@ from custom_components.shelldon.const import (
     CONF_PRESENCE,
     DOMAIN,
 )
-from custom_components.shelldon.pet import Pet
+from custom_components.shelldon.runtime.pet import Pet
 from tests.anthropic_mock import KEY
 
 PHONE = "notify.mobile_app_phone"

@@ -84,7 +84,7 @@ def config_entry(hass: HomeAssistant, pet_options: dict[str, Any]) -> MockConfig
 @pytest.fixture
 def save_counter() -> Generator[list[Any]]:
     """Every checkpoint write, recorded."""
-    from custom_components.shelldon.checkpoint import PetStore
+    from custom_components.shelldon.runtime.checkpoint import PetStore
 
     saved: list[Any] = []
     original = PetStore.async_save

@@ -22,7 +22,7 @@ from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.shelldon.pet import Pet
+from custom_components.shelldon.runtime.pet import Pet
 from tests.common import async_live_for, local
 
 NOW = local(2026, 11, 30, 12, 0)  # 20:00 UTC (the tests' zone is US/Pacific)

@@ -235,11 +235,13 @@ def test_translations_pass_hassfests_rules() -> None:
 def test_every_error_a_flow_can_show_is_translated() -> None:
     text = json.loads((INTEGRATION / "translations" / "en.json").read_text())
     errors = set(text["config"]["error"]) | set(text["options"]["error"])
-    source = "".join(p.read_text() for p in INTEGRATION.glob("*.py"))
+    source = "".join(p.read_text() for p in INTEGRATION.rglob("*.py"))
     shown = set(re.findall(r'errors\[[^\]]+\] = "([a-z_]+)"', source))
     assert shown <= errors, shown - errors
     fix = text["issues"]["edit_proposal"]["fix_flow"]["error"]
     raised = set(
-        re.findall(r'translation_key="([a-z_]+)"', (INTEGRATION / "proposals.py").read_text())
+        re.findall(
+            r'translation_key="([a-z_]+)"', (INTEGRATION / "vault" / "proposals.py").read_text()
+        )
     )
     assert raised <= set(fix) | {"edit_proposal"}, raised - set(fix)

@@ -23,7 +23,7 @@ from pytest_homeassistant_custom_component.common import (
 
 from custom_components.shelldon.const import CONF_NOTIFY_TARGETS, EVENT_TURN_FINISHED
 from custom_components.shelldon.core.history import Role
-from custom_components.shelldon.pet import Pet
+from custom_components.shelldon.runtime.pet import Pet
 from tests.common import async_live_until, async_setup_pet, local
 
 DISPLAY = "notify.kitchen_display"

@@ -19,7 +19,7 @@ from custom_components.shelldon.const import (
     CONF_DAILY_TURNS,
 )
 from custom_components.shelldon.core.scheduler import Interval, Job
-from custom_components.shelldon.pet import Pet
+from custom_components.shelldon.runtime.pet import Pet
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 
 

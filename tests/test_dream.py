@@ -30,8 +30,8 @@ from custom_components.shelldon.const import (
     DOMAIN,
 )
 from custom_components.shelldon.core.defaults import DREAM_COST
-from custom_components.shelldon.pet import Pet
-from custom_components.shelldon.recall import FACT_WEIGHT
+from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.vault.recall import FACT_WEIGHT
 from tests.anthropic_mock import ScriptedModel, error_body, reply_message, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 

@@ -29,8 +29,8 @@ from custom_components.shelldon.const import (
     DOMAIN,
     EVENT_TURN_FINISHED,
 )
-from custom_components.shelldon.pet import Pet
-from custom_components.shelldon.vault import Vault
+from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.vault.files import Vault
 from tests.anthropic_mock import KEY, ScriptedModel, mock_models
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 from tests.common import async_tell as tell

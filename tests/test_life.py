@@ -20,8 +20,8 @@ from pytest_homeassistant_custom_component.common import (
 )
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.shelldon.checkpoint import PetStore
 from custom_components.shelldon.const import DOMAIN, EVENT_MOOD_CHANGED
+from custom_components.shelldon.runtime.checkpoint import PetStore
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 
 

@@ -24,7 +24,6 @@ from pytest_homeassistant_custom_component.common import (
     async_capture_events,
 )
 
-from custom_components.shelldon import journal as journal_module
 from custom_components.shelldon.const import (
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
@@ -37,8 +36,9 @@ from custom_components.shelldon.const import (
     EVENT_REACH_OUT,
 )
 from custom_components.shelldon.core import world as world_module
-from custom_components.shelldon.mind import MAX_AGENDA
-from custom_components.shelldon.pet import Pet
+from custom_components.shelldon.mind.mind import MAX_AGENDA
+from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.vault import journal as journal_module
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 from tests.common import async_tell_and_tick as tell

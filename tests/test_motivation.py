@@ -50,8 +50,8 @@ from custom_components.shelldon.core.needs import (
     parse_needs,
     tension,
 )
-from custom_components.shelldon.motivation import CYCLE
-from custom_components.shelldon.pet import Pet
+from custom_components.shelldon.needs.motivation import CYCLE
+from custom_components.shelldon.runtime.pet import Pet
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 from tests.common import async_tell_and_tick as tell

@@ -9,6 +9,7 @@ from itertools import combinations
 import pytest
 from PIL import Image, ImageOps
 
+from custom_components.shelldon.body.portrait import render_face
 from custom_components.shelldon.core.faces import (
     BROWS,
     EXTRAS,
@@ -18,7 +19,6 @@ from custom_components.shelldon.core.faces import (
     STARTER_FACES,
     Look,
 )
-from custom_components.shelldon.portrait import render_face
 
 PRESETS = [(250, 122), (296, 128), (400, 300), (800, 480)]
 ODD_SIZES = [(33, 97), (1000, 200), (2000, 2000), (32, 32)]

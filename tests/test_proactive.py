@@ -37,7 +37,7 @@ from custom_components.shelldon.const import (
     EVENT_TURN_FINISHED,
 )
 from custom_components.shelldon.core.history import Role
-from custom_components.shelldon.pet import Pet
+from custom_components.shelldon.runtime.pet import Pet
 from tests.anthropic_mock import API, KEY, mock_models, reply_message, sent_bodies
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 from tests.common import async_tell as tell

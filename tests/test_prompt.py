@@ -39,7 +39,7 @@ from custom_components.shelldon.brain.turn import (
     TurnRequest,
     parse_reply,
 )
-from custom_components.shelldon.soul import CONSTITUTION, PERSONA
+from custom_components.shelldon.vault.soul import CONSTITUTION, PERSONA
 
 TZ = dt_util.get_time_zone("Europe/Berlin")
 AT = datetime(2026, 11, 30, 23, 40, tzinfo=TZ)

@@ -29,9 +29,14 @@ from homeassistant.data_entry_flow import FlowResultType
 from custom_components.shelldon.const import DOMAIN
 from custom_components.shelldon.core.activity import CADENCE_S, Activity
 from custom_components.shelldon.core.knowledge import Volume, chunk_document
-from custom_components.shelldon.pet import Pet
-from custom_components.shelldon.shelf import CATALOGUE_FILE, OLD_INDEX_FILE, Shelf, volume_file
-from custom_components.shelldon.vault import Vault
+from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.vault.files import Vault
+from custom_components.shelldon.vault.shelf import (
+    CATALOGUE_FILE,
+    OLD_INDEX_FILE,
+    Shelf,
+    volume_file,
+)
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 
@@ -658,7 +663,7 @@ async def test_the_shelf_takes_so_many_documents_in_all_whatever_the_folders(
     docs = [f"{SHELF}/{folder}/note{i}.md" for folder in ("a", "b", "c") for i in range(3)]
     full = "the shelf is full: it takes 4 documents at most"
     freezer.move_to(local(2026, 11, 30, 10, 0))
-    with patch("custom_components.shelldon.shelf.MAX_DOCS", 4):
+    with patch("custom_components.shelldon.vault.shelf.MAX_DOCS", 4):
         pet = await async_setup_pet(hass, pet_entry(hass))
         for n, doc in reversed(list(enumerate(docs))):  # written last to first: order is paths
             drop(hass, doc, note_text(n))
@@ -701,7 +706,7 @@ async def test_the_shelf_takes_so_many_bytes_in_all_and_a_smaller_document_still
     cap = len(TEA.encode()) + len(PETRICHOR.encode()) + 64
     assert len(TEA.encode()) + len(big_text.encode()) > cap
     freezer.move_to(local(2026, 11, 30, 10, 0))
-    with patch("custom_components.shelldon.shelf.MAX_SHELF_BYTES", cap):
+    with patch("custom_components.shelldon.vault.shelf.MAX_SHELF_BYTES", cap):
         pet = await async_setup_pet(hass, pet_entry(hass))
         drop(hass, tea, TEA)
         drop(hass, big, big_text)
@@ -735,7 +740,9 @@ async def test_with_vectors_on_the_shelf_takes_fewer_bytes(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, caplog: pytest.LogCaptureFixture
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 10, 0))
-    with patch("custom_components.shelldon.shelf.MAX_VECTOR_SHELF_BYTES", len(TEA.encode()) + 64):
+    with patch(
+        "custom_components.shelldon.vault.shelf.MAX_VECTOR_SHELF_BYTES", len(TEA.encode()) + 64
+    ):
         pet = await async_setup_pet(hass, pet_entry(hass, shelf_vectors=True))
         assert pet.shelf.vectors is True
         await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))

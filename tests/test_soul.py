@@ -32,15 +32,15 @@ from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.shelldon import vault as vault_module
-from custom_components.shelldon import versions as versions_module
 from custom_components.shelldon.const import (
     CONF_PROACTIVE_IDLE_MIN,
     DOMAIN,
 )
 from custom_components.shelldon.core.faces import STARTER_FACES, face_table_to_data
-from custom_components.shelldon.pet import Pet
-from custom_components.shelldon.vault import VaultError
+from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.vault import files as vault_module
+from custom_components.shelldon.vault import history as versions_module
+from custom_components.shelldon.vault.files import VaultError
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 from tests.common import async_tell_and_tick as tell

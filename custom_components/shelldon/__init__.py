@@ -11,14 +11,14 @@ from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.typing import ConfigType
 
-from .anthropic_client import async_client, async_list_models
 from .brain import Brain
 from .brain.anthropic_brain import DEFAULT_MODEL, AnthropicBrain
+from .brain.anthropic_client import async_client, async_list_models
 from .brain.offline import OfflineBrain
 from .const import CONF_API_KEY, CONF_MODEL, CONF_OFFLINE, DOMAIN
 from .issues import key_rejected
-from .pet import Pet
 from .runtime import ShelldonConfigEntry
+from .runtime.pet import Pet
 from .services import async_setup_services
 
 _LOGGER = logging.getLogger(__name__)

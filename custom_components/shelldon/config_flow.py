@@ -23,8 +23,8 @@ from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers import selector
 from homeassistant.util import slugify
 
-from .anthropic_client import async_client, async_list_models
 from .brain.anthropic_brain import DEFAULT_MODEL
+from .brain.anthropic_client import async_client, async_list_models
 from .const import (
     CONF_ACT_THRESHOLD,
     CONF_API_KEY,

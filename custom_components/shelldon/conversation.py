@@ -13,8 +13,8 @@ from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .const import DOMAIN
-from .pet import Pet
 from .runtime import ShelldonConfigEntry
+from .runtime.pet import Pet
 
 PARALLEL_UPDATES = 0
 

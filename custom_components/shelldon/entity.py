@@ -9,7 +9,7 @@ from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
 from homeassistant.helpers.entity import Entity, EntityDescription
 
 from .const import DOMAIN
-from .pet import Pet
+from .runtime.pet import Pet
 
 
 class PetEntity(Entity):

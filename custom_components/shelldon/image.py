@@ -10,8 +10,8 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .entity import PetEntity
-from .pet import Pet
 from .runtime import ShelldonConfigEntry
+from .runtime.pet import Pet
 
 PARALLEL_UPDATES = 0
 

@@ -21,8 +21,8 @@ from .core.activity import Activity
 from .core.needs import DEFAULT_NEEDS
 from .core.power import BackoffLevel
 from .entity import PetEntity
-from .pet import Pet
 from .runtime import ShelldonConfigEntry
+from .runtime.pet import Pet
 
 PARALLEL_UPDATES = 0
 

@@ -34,7 +34,7 @@ from .const import (
 )
 from .core.reactions import NudgeKind
 from .core.text import shorten
-from .pet import Pet
+from .runtime.pet import Pet
 
 
 class UnknownNudgeError(ServiceValidationError, vol.Invalid):

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.core import HomeAssistant
 
-from .brain import Brain
-from .brain.offline import OfflineBrain
-from .brain.turn import (
+from ..brain import Brain
+from ..brain.offline import OfflineBrain
+from ..brain.turn import (
     OVER_ALLOWANCE,
     BrainAuthError,
     BrainError,
@@ -32,23 +32,23 @@ from .brain.turn import (
     TurnRequest,
     TurnResult,
 )
-from .const import EVENT_TURN_FINISHED
-from .core.dream import distill
-from .core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy, shown_goals
-from .core.history import Exchange, History, Line, Role, marker
-from .core.knowledge import cited
-from .core.memory import clean_note, fact_line, from_passage, new_facts, notes_from_list
-from .core.plain import flag, instant, mapping
-from .core.scrub import scrub
-from .core.signals import SignalKind
-from .core.text import clean
-from .core.tokens import TokenLedger
-from .issues import key_rejected
-from .soul import CONSTITUTION, CONSTITUTION_FILE, PERSONA, PERSONA_FILE
-from .vault import VaultError
+from ..const import EVENT_TURN_FINISHED
+from ..core.dream import distill
+from ..core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy, shown_goals
+from ..core.history import Exchange, History, Line, Role, marker
+from ..core.knowledge import cited
+from ..core.memory import clean_note, fact_line, from_passage, new_facts, notes_from_list
+from ..core.plain import flag, instant, mapping
+from ..core.scrub import scrub
+from ..core.signals import SignalKind
+from ..core.text import clean
+from ..core.tokens import TokenLedger
+from ..issues import key_rejected
+from ..vault.files import VaultError
+from ..vault.soul import CONSTITUTION, CONSTITUTION_FILE, PERSONA, PERSONA_FILE
 
 if TYPE_CHECKING:
-    from .pet import Pet
+    from ..runtime.pet import Pet
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -36,11 +36,11 @@ from homeassistant.helpers.event import (
 from homeassistant.util import dt as dt_util
 from homeassistant.util import slugify
 
-from .arbiter import Arbiter
-from .battery import read_power
-from .brain import Brain
-from .checkpoint import PetStore
-from .const import (
+from ..body.messenger import Messenger
+from ..body.portrait import render_face
+from ..body.power import read_power
+from ..brain import Brain
+from ..const import (
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
     CONF_COOLDOWN_MIN,
@@ -59,11 +59,11 @@ from .const import (
     DOMAIN,
     EVENT_MOOD_CHANGED,
 )
-from .core import defaults as d
-from .core.appraisal import Candidate
-from .core.budget import BudgetGate, Decision, Verdict, turns_used_today
-from .core.dream import backlog, distill
-from .core.faces import (
+from ..core import defaults as d
+from ..core.appraisal import Candidate
+from ..core.budget import BudgetGate, Decision, Verdict, turns_used_today
+from ..core.dream import backlog, distill
+from ..core.faces import (
     LIFECYCLE_LOOKS,
     STARTER_FACES,
     Face,
@@ -73,26 +73,26 @@ from .core.faces import (
     parse_face_table,
     select_face,
 )
-from .core.plain import flag, instants
-from .core.power import STRETCH, BackoffLevel, PowerState, backoff_level
-from .core.reactions import compute_nudge_patch, parse_nudge_kind
-from .core.reflexes import compute_reflex_patch
-from .core.scheduler import At, CostTier, Idle, Interval, Job, Outcome, Scheduler
-from .core.signals import SignalKind
-from .core.state import PersonalityState
-from .core.world import Belief, drift
-from .issues import create_issue, delete_issue
-from .journal import BELIEFS_FILE
-from .messenger import Messenger
-from .mind import SITUATION_FILE, Mind
-from .motivation import NEEDS_FILE, Motivation
-from .portrait import render_face
-from .proposals import SoulKeeper
-from .recall import Recall
-from .shelf import Shelf
-from .turns import Turns
-from .vault import Vault, VaultError
-from .versions import VaultHistory
+from ..core.plain import flag, instants
+from ..core.power import STRETCH, BackoffLevel, PowerState, backoff_level
+from ..core.reactions import compute_nudge_patch, parse_nudge_kind
+from ..core.reflexes import compute_reflex_patch
+from ..core.scheduler import At, CostTier, Idle, Interval, Job, Outcome, Scheduler
+from ..core.signals import SignalKind
+from ..core.state import PersonalityState
+from ..core.world import Belief, drift
+from ..issues import create_issue, delete_issue
+from ..mind.mind import SITUATION_FILE, Mind
+from ..needs.motivation import NEEDS_FILE, Motivation
+from ..turns.turns import Turns
+from ..vault.files import Vault, VaultError
+from ..vault.history import VaultHistory
+from ..vault.journal import BELIEFS_FILE
+from ..vault.proposals import SoulKeeper
+from ..vault.recall import Recall
+from ..vault.shelf import Shelf
+from .arbiter import Arbiter
+from .checkpoint import PetStore
 
 _LOGGER = logging.getLogger(__name__)
 

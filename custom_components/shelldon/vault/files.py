@@ -19,8 +19,8 @@ from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 from typing import Any, Final
 
-from .core.scrub import scrub, scrub_data
-from .core.text import clean, clean_data, path_problem, shorten
+from ..core.scrub import scrub, scrub_data
+from ..core.text import clean, clean_data, path_problem, shorten
 
 CONSTITUTION: Final = PurePosixPath("soul/CONSTITUTION.md")
 MAX_READ_BYTES: Final = 4 * 1024 * 1024

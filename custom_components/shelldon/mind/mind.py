@@ -21,8 +21,8 @@ from homeassistant.const import STATE_HOME, STATE_UNAVAILABLE, STATE_UNKNOWN
 from homeassistant.core import Event, EventStateChangedData, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_state_change_event
 
-from .brain.turn import OVER_ALLOWANCE, TurnKind
-from .const import (
+from ..brain.turn import OVER_ALLOWANCE, TurnKind
+from ..const import (
     CONF_ACT_THRESHOLD,
     CONF_DREAM_IDLE_H,
     CONF_DREAM_TOKENS,
@@ -38,10 +38,10 @@ from .const import (
     EVENT_DECISION,
     EVENT_REACH_OUT,
 )
-from .core import defaults as d
-from .core import plain
-from .core.activity import CADENCE_S, Activity, Drift, in_window, preempt, regulate
-from .core.appraisal import (
+from ..core import defaults as d
+from ..core import plain
+from ..core.activity import CADENCE_S, Activity, Drift, in_window, preempt, regulate
+from ..core.appraisal import (
     MUSE_RELEVANCE,
     MUSE_TIME_SENSITIVITY,
     Act,
@@ -52,14 +52,14 @@ from .core.appraisal import (
     relevance,
     time_sensitivity,
 )
-from .core.budget import Decision
-from .core.dream import backlog
-from .core.goals import Goal, GoalKind, GoalState, Provenance, Strategy
-from .core.memory import same_fact
-from .core.plain import instant, instants, items, strings, whole
-from .core.power import turn_allowed
-from .core.promises import parse_back_in, parse_remind_me, scan_commitments
-from .core.salience import (
+from ..core.budget import Decision
+from ..core.dream import backlog
+from ..core.goals import Goal, GoalKind, GoalState, Provenance, Strategy
+from ..core.memory import same_fact
+from ..core.plain import instant, instants, items, strings, whole
+from ..core.power import turn_allowed
+from ..core.promises import parse_back_in, parse_remind_me, scan_commitments
+from ..core.salience import (
     QUIET_HOURS,
     InterruptDecision,
     Outcome,
@@ -67,12 +67,12 @@ from .core.salience import (
     decide_interrupt,
     factors_for,
 )
-from .core.signals import Signal, SignalKind
-from .core.world import ANY, Belief, Expectation, WorldModel
-from .journal import Entry, Records
+from ..core.signals import Signal, SignalKind
+from ..core.world import ANY, Belief, Expectation, WorldModel
+from ..vault.journal import Entry, Records
 
 if TYPE_CHECKING:
-    from .pet import Pet
+    from ..runtime.pet import Pet
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -33,9 +33,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
-from .core.knowledge import Catalogue, Chunk, Hit, Volume, chunk_document, trigram_vector
-from .core.text import clean, path_problem
-from .vault import Vault, VaultError, safe_text
+from ..core.knowledge import Catalogue, Chunk, Hit, Volume, chunk_document, trigram_vector
+from ..core.text import clean, path_problem
+from .files import Vault, VaultError, safe_text
 
 _LOGGER = logging.getLogger(__name__)
 

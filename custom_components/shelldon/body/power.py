@@ -10,7 +10,7 @@ from __future__ import annotations
 from homeassistant.const import STATE_UNAVAILABLE, STATE_UNKNOWN
 from homeassistant.core import HomeAssistant
 
-from .core.power import PLUGGED_IN, PowerState
+from ..core.power import PLUGGED_IN, PowerState
 
 CHARGING_ON = frozenset({"on", "true", "charging", "plugged", "plugged_in", "yes", "1"})
 CHARGING_OFF = frozenset({"off", "false", "discharging", "not_charging", "unplugged", "no", "0"})

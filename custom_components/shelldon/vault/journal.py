@@ -17,9 +17,9 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Final
 
-from .core.scrub import scrub, scrub_data
-from .core.text import clean, clean_data
-from .vault import Vault, VaultError
+from ..core.scrub import scrub, scrub_data
+from ..core.text import clean, clean_data
+from .files import Vault, VaultError
 
 _LOGGER = logging.getLogger(__name__)
 

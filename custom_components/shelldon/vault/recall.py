@@ -10,10 +10,10 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Final
 
-from .core.dream import parse_day, worth_keeping
-from .core.knowledge import Chunk, Index
-from .core.memory import parse_facts
-from .vault import Vault, VaultError
+from ..core.dream import parse_day, worth_keeping
+from ..core.knowledge import Chunk, Index
+from ..core.memory import parse_facts
+from .files import Vault, VaultError
 
 FACTS_FILE: Final = "memory/facts.md"
 FACT_WEIGHT: Final = 2.0

@@ -17,16 +17,16 @@ from typing import TYPE_CHECKING, Any, Final
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 
-from .const import DOMAIN
-from .core.scrub import scrub
-from .core.selfedit import MAX_CONTENT, Proposal, Surface, classify, digest, normalise
-from .core.signals import SignalKind
-from .core.text import clean, shorten
-from .issues import create_issue, delete_issue
-from .vault import VaultError, safe_text
+from ..const import DOMAIN
+from ..core.scrub import scrub
+from ..core.selfedit import MAX_CONTENT, Proposal, Surface, classify, digest, normalise
+from ..core.signals import SignalKind
+from ..core.text import clean, shorten
+from ..issues import create_issue, delete_issue
+from .files import VaultError, safe_text
 
 if TYPE_CHECKING:
-    from .pet import Pet
+    from ..runtime.pet import Pet
 
 _LOGGER = logging.getLogger(__name__)
 

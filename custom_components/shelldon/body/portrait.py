@@ -15,7 +15,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from .core.faces import BROWS, EXTRAS, EYES, MOUTHS, Look
+from ..core.faces import BROWS, EXTRAS, EYES, MOUTHS, Look
 
 PALETTES: Final = frozenset({"bw", "bwr"})
 MIN_SIDE: Final = 32

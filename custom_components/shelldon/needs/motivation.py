@@ -17,26 +17,26 @@ from typing import TYPE_CHECKING, Any, Final
 
 import yaml
 
-from .brain.offline import MUSINGS
-from .const import CONF_NEEDS, CONF_PANEL_HEIGHT, CONF_PANEL_PALETTE, CONF_PANEL_WIDTH
-from .core.activity import Activity
-from .core.appraisal import Act, Candidate
-from .core.goals import GoalKind, GoalState
-from .core.history import Role
-from .core.needs import (
+from ..body.portrait import render_face
+from ..brain.offline import MUSINGS
+from ..const import CONF_NEEDS, CONF_PANEL_HEIGHT, CONF_PANEL_PALETTE, CONF_PANEL_WIDTH
+from ..core.activity import Activity
+from ..core.appraisal import Act, Candidate
+from ..core.goals import GoalKind, GoalState
+from ..core.history import Role
+from ..core.needs import (
     DEFAULT_NEEDS,
     NeedsState,
     Pyramid,
     needs_to_data,
     parse_needs,
 )
-from .core.plain import instant, instants, mapping
-from .core.salience import Outcome
-from .portrait import render_face
-from .vault import VaultError
+from ..core.plain import instant, instants, mapping
+from ..core.salience import Outcome
+from ..vault.files import VaultError
 
 if TYPE_CHECKING:
-    from .pet import Pet
+    from ..runtime.pet import Pet
 
 _LOGGER = logging.getLogger(__name__)
 

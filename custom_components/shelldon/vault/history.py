@@ -31,7 +31,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final
 
-from .vault import Vault, VaultError, safe_text
+from .files import Vault, VaultError, safe_text
 
 _LOGGER = logging.getLogger(__name__)
 

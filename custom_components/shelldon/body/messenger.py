@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from homeassistant.core import Event, HomeAssistant, callback
 
-from .core.plain import instant, mapping, text
+from ..core.plain import instant, mapping, text
 
 _LOGGER = logging.getLogger(__name__)
 

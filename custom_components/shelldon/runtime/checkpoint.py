@@ -18,8 +18,8 @@ from typing import Any, Final
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.storage import Store
 
-from .const import DOMAIN, STORAGE_MINOR_VERSION, STORAGE_VERSION
-from .vault import safe_data
+from ..const import DOMAIN, STORAGE_MINOR_VERSION, STORAGE_VERSION
+from ..vault.files import safe_data
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -34,13 +34,14 @@ def isolated_config_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def demo() -> ModuleType:
-    """scripts/demo.py, imported as a module (it is not in a package)."""
-    name = "shelldon_demo"
+    """scripts/demo.py, imported as a module (it is not in a package; the package it
+    re-exports, scripts/shelldon_demo/, is imported by its own name)."""
+    name = "demo"
     if name in sys.modules:
         return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, DEMO_PATH)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while the file executes
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module

@@ -1,0 +1,168 @@
+"""Run a real Home Assistant with shelldon loaded and a demo pet configured.
+
+`scripts/run` runs `scripts/demo.py`, which calls `main` here after the virtual environment is
+prepared. The first run writes a small offline configuration into `.demo/config`, links this
+repository's integration into it, boots Home Assistant, completes onboarding over the REST API
+(owner `demo` / `shelldon-demo`), adds a pet named Shelldon, points it at two stand-in PiSugar
+entities and makes it the Assist button's assistant. Later runs only start Home Assistant: the
+pet and everything the owner changed persist in the config folder.
+
+One module per concern, imported one way (const <- config <- process/api <- onboarding, pet
+<- first_run <- cli):
+
+- `const`: paths, the login, the pet's entity ids, `DemoError`, `log`;
+- `config`: the config folder (configuration.yaml, the http include, the integration's link,
+  the demo's own state file, the log's tail, free ports);
+- `process`: the `hass` child process;
+- `api`: the REST client (urllib only), websocket commands (aiohttp, which comes with Home
+  Assistant) and the polling helpers;
+- `onboarding`: the owner, logging in, onboarding's leftovers;
+- `pet`: adding the pet, its options, the Assist pipeline, talking to it;
+- `first_run`: the steps a fresh config folder goes through, each once;
+- `cli`: the command line, the banner, the run loop.
+
+Everything is re-exported here, so `tests/e2e` (through scripts/demo.py, its `demo` fixture)
+drives the same code as `demo.X`.
+"""
+
+from __future__ import annotations
+
+from .api import (
+    Api,
+    ApiError,
+    WebsocketError,
+    call_service,
+    wait_for_api,
+    wait_for_entry_loaded,
+    wait_for_state,
+    wait_for_states,
+    websocket_command,
+)
+from .cli import WATCHED, banner, main, parse_args, run
+from .config import (
+    CONFIG_HEADER,
+    CONFIGURATION_YAML,
+    HTTP_INCLUDE,
+    STATE_FILE,
+    free_port,
+    link_integration,
+    load_state,
+    local_time_zone,
+    log_tail,
+    port_in_use,
+    reset_config_dir,
+    save_state,
+    write_config,
+)
+from .const import (
+    AGENT_ENTITY,
+    BATTERY_ENTITY,
+    CHARGING_ENTITY,
+    DEFAULT_CONFIG_DIR,
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    FACE_ENTITY,
+    INTEGRATION_DIR,
+    LEVEL_HELPER,
+    LOW_BATTERY_THRESHOLD,
+    MOOD_ENTITY,
+    OWNER_NAME,
+    PASSWORD,
+    PET_ENTITIES,
+    PET_NAME,
+    PLUGGED_HELPER,
+    REPO,
+    USERNAME,
+    DemoError,
+    log,
+)
+from .first_run import configure_demo
+from .onboarding import (
+    ONBOARDING_DOMAINS,
+    ONBOARDING_NOISE,
+    client_id,
+    exchange_code,
+    login,
+    onboard,
+    onboarding_status,
+    remove_failed_onboarding_entries,
+)
+from .pet import (
+    add_pet,
+    converse,
+    make_pet_the_assistant,
+    mood_ready,
+    pet_entity_ids,
+    pet_entries,
+    set_body_options,
+)
+from .process import ALWAYS_MUTED, RESTART_EXIT_CODE, HassProcess
+
+__all__ = [
+    "AGENT_ENTITY",
+    "ALWAYS_MUTED",
+    "BATTERY_ENTITY",
+    "CHARGING_ENTITY",
+    "CONFIGURATION_YAML",
+    "CONFIG_HEADER",
+    "DEFAULT_CONFIG_DIR",
+    "DEFAULT_HOST",
+    "DEFAULT_PORT",
+    "FACE_ENTITY",
+    "HTTP_INCLUDE",
+    "INTEGRATION_DIR",
+    "LEVEL_HELPER",
+    "LOW_BATTERY_THRESHOLD",
+    "MOOD_ENTITY",
+    "ONBOARDING_DOMAINS",
+    "ONBOARDING_NOISE",
+    "OWNER_NAME",
+    "PASSWORD",
+    "PET_ENTITIES",
+    "PET_NAME",
+    "PLUGGED_HELPER",
+    "REPO",
+    "RESTART_EXIT_CODE",
+    "STATE_FILE",
+    "USERNAME",
+    "WATCHED",
+    "Api",
+    "ApiError",
+    "DemoError",
+    "HassProcess",
+    "WebsocketError",
+    "add_pet",
+    "banner",
+    "call_service",
+    "client_id",
+    "configure_demo",
+    "converse",
+    "exchange_code",
+    "free_port",
+    "link_integration",
+    "load_state",
+    "local_time_zone",
+    "log",
+    "log_tail",
+    "login",
+    "main",
+    "make_pet_the_assistant",
+    "mood_ready",
+    "onboard",
+    "onboarding_status",
+    "parse_args",
+    "pet_entity_ids",
+    "pet_entries",
+    "port_in_use",
+    "remove_failed_onboarding_entries",
+    "reset_config_dir",
+    "run",
+    "save_state",
+    "set_body_options",
+    "wait_for_api",
+    "wait_for_entry_loaded",
+    "wait_for_state",
+    "wait_for_states",
+    "websocket_command",
+    "write_config",
+]

@@ -1,0 +1,70 @@
+"""What the demo does to a fresh config folder, step by step, each step once.
+
+Progress is kept in `<config>/.shelldon-demo.json`, so an interrupted first run picks up where
+it stopped, and the owner's later changes (even deleting the pet) are respected.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .api import Api, wait_for_entry_loaded, wait_for_state
+from .config import load_state, save_state
+from .const import AGENT_ENTITY, BATTERY_ENTITY, CHARGING_ENTITY, PET_NAME, log
+from .onboarding import login, onboard, remove_failed_onboarding_entries
+from .pet import add_pet, make_pet_the_assistant, pet_entries, set_body_options
+
+
+def configure_demo(
+    config_dir: Path, api: Api, port: int, api_key: str | None = None
+) -> dict[str, Any]:
+    """First run: onboarding, the pet, its body options. Later runs: just log in.
+
+    Progress is kept in `<config>/.shelldon-demo.json`, so an interrupted first run picks up
+    where it stopped and the owner's later changes (even deleting the pet) are respected.
+    """
+    state = load_state(config_dir)
+    if not state.get("onboarded"):
+        log("first run: onboarding (owner 'demo')")
+        onboard(api, port)
+        state["onboarded"] = True
+        save_state(config_dir, state)
+    else:
+        login(api, port)
+    if not state.get("entry_id"):
+        existing = pet_entries(api)
+        if existing:
+            entry = existing[0]
+        else:
+            log(f"adding the pet {PET_NAME!r} through the config flow")
+            entry = add_pet(api, PET_NAME, api_key)
+        state["entry_id"] = entry["entry_id"]
+        save_state(config_dir, state)
+    if not state.get("options_set"):
+        wait_for_state(api, BATTERY_ENTITY)
+        wait_for_state(api, CHARGING_ENTITY)
+        log(f"pointing the pet at {BATTERY_ENTITY} and {CHARGING_ENTITY}")
+        set_body_options(api, state["entry_id"])
+        wait_for_entry_loaded(api, state["entry_id"])
+        state["options_set"] = True
+        save_state(config_dir, state)
+    if not state.get("assistant_set"):
+        try:
+            wait_for_state(api, AGENT_ENTITY, timeout=10)
+            make_pet_the_assistant(api)
+            log(f"the Assist button now talks to the pet ({AGENT_ENTITY})")
+        except Exception as err:  # best effort: the pet works without it
+            log(f"could not make the pet the preferred assistant (the API still works): {err}")
+        state["assistant_set"] = True
+        save_state(config_dir, state)
+    if not state.get("onboarding_cleaned"):
+        removed = remove_failed_onboarding_entries(api)
+        if removed:
+            log(
+                f"removed onboarding's {', '.join(removed)} entry: it needs packages "
+                "the offline demo does not install"
+            )
+        state["onboarding_cleaned"] = True
+        save_state(config_dir, state)
+    return state

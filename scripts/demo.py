@@ -2,8 +2,8 @@
 
 The demo itself is the package beside this file, `scripts/shelldon_demo/` (one module per
 concern: config folder, the hass process, the API client, onboarding and the pet, the
-command). This file puts that package on the path and re-exports its names, so `tests/e2e`,
-which loads this file as its `demo` fixture, reaches them as `demo.X`.
+dashboard, the command). This file puts that package on the path and re-exports its names, so
+`tests/e2e`, which loads this file as its `demo` fixture, reaches them as `demo.X`.
 """
 
 from __future__ import annotations

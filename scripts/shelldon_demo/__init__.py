@@ -4,11 +4,12 @@
 prepared. The first run writes a small offline configuration into `.demo/config`, links this
 repository's integration into it, boots Home Assistant, completes onboarding over the REST API
 (owner `demo` / `shelldon-demo`), adds a pet named Shelldon, points it at two stand-in PiSugar
-entities and makes it the Assist button's assistant. Later runs only start Home Assistant: the
-pet and everything the owner changed persist in the config folder.
+entities, makes it the Assist button's assistant and its dashboard (dashboards/shelldon.yaml)
+the default one. Later runs only start Home Assistant (and refresh the dashboard while the owner
+has not edited it): the pet and everything the owner changed persist in the config folder.
 
-One module per concern, imported one way (const <- config <- process/api <- onboarding, pet
-<- first_run <- cli):
+One module per concern, imported one way (const <- config <- process/api <- onboarding, pet,
+dashboard <- first_run <- cli):
 
 - `const`: paths, the login, the pet's entity ids, `DemoError`, `log`;
 - `config`: the config folder (configuration.yaml, the http include, the integration's link,
@@ -18,6 +19,7 @@ One module per concern, imported one way (const <- config <- process/api <- onbo
   Assistant) and the polling helpers;
 - `onboarding`: the owner, logging in, onboarding's leftovers;
 - `pet`: adding the pet, its options, the Assist pipeline, talking to it;
+- `dashboard`: the pet's dashboard as the default one (its own on 2026.x, the Overview before);
 - `first_run`: the steps a fresh config folder goes through, each once;
 - `cli`: the command line, the banner, the run loop.
 
@@ -58,6 +60,7 @@ from .const import (
     AGENT_ENTITY,
     BATTERY_ENTITY,
     CHARGING_ENTITY,
+    DASHBOARD_FILE,
     DEFAULT_CONFIG_DIR,
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -76,11 +79,24 @@ from .const import (
     DemoError,
     log,
 )
-from .first_run import configure_demo
+from .dashboard import (
+    OVERVIEW_PANEL,
+    PET_DASHBOARD,
+    dashboard_config,
+    dashboard_exists,
+    fingerprint,
+    install_dashboard,
+    load_dashboard,
+    make_default,
+    pet_dashboard_url_path,
+    system_core_settings,
+)
+from .first_run import configure_demo, install_pet_dashboard
 from .onboarding import (
     ONBOARDING_DOMAINS,
     ONBOARDING_NOISE,
     client_id,
+    confirm_http_config,
     exchange_code,
     login,
     onboard,
@@ -105,6 +121,7 @@ __all__ = [
     "CHARGING_ENTITY",
     "CONFIGURATION_YAML",
     "CONFIG_HEADER",
+    "DASHBOARD_FILE",
     "DEFAULT_CONFIG_DIR",
     "DEFAULT_HOST",
     "DEFAULT_PORT",
@@ -116,8 +133,10 @@ __all__ = [
     "MOOD_ENTITY",
     "ONBOARDING_DOMAINS",
     "ONBOARDING_NOISE",
+    "OVERVIEW_PANEL",
     "OWNER_NAME",
     "PASSWORD",
+    "PET_DASHBOARD",
     "PET_ENTITIES",
     "PET_NAME",
     "PLUGGED_HELPER",
@@ -136,21 +155,30 @@ __all__ = [
     "call_service",
     "client_id",
     "configure_demo",
+    "confirm_http_config",
     "converse",
+    "dashboard_config",
+    "dashboard_exists",
     "exchange_code",
+    "fingerprint",
     "free_port",
+    "install_dashboard",
+    "install_pet_dashboard",
     "link_integration",
+    "load_dashboard",
     "load_state",
     "local_time_zone",
     "log",
     "log_tail",
     "login",
     "main",
+    "make_default",
     "make_pet_the_assistant",
     "mood_ready",
     "onboard",
     "onboarding_status",
     "parse_args",
+    "pet_dashboard_url_path",
     "pet_entity_ids",
     "pet_entries",
     "port_in_use",
@@ -159,6 +187,7 @@ __all__ = [
     "run",
     "save_state",
     "set_body_options",
+    "system_core_settings",
     "wait_for_api",
     "wait_for_entry_loaded",
     "wait_for_state",

@@ -41,17 +41,24 @@ from .pet import mood_ready, pet_entity_ids
 from .process import ALWAYS_MUTED, RESTART_EXIT_CODE, HassProcess
 
 
-def banner(port: int, host: str, entity_ids: Iterable[str] = PET_ENTITIES) -> str:
+def banner(
+    port: int,
+    host: str,
+    entity_ids: Iterable[str] = PET_ENTITIES,
+    dashboard_url: str | None = None,
+) -> str:
     """What the owner needs to know."""
     url = f"http://localhost:{port}"
-    lan = ""
+    notes = ""
+    if dashboard_url:
+        notes += f"\n          (the pet's dashboard, {url}{dashboard_url}, is the default)"
     if host in ("0.0.0.0", "::"):
-        lan = f"\n  (listening on all interfaces: http://<this machine>:{port} from the LAN)"
+        notes += f"\n  (listening on all interfaces: http://<this machine>:{port} from the LAN)"
     entities = "\n".join(f"    {eid}" for eid in entity_ids)
     return f"""
   Home Assistant with shelldon is running.
 
-  Open    {url}{lan}
+  Open    {url}{notes}
   Log in  {USERNAME} / {PASSWORD}
 
   The pet's entities (Settings > Devices & services > shelldon, or Developer tools > States):
@@ -130,7 +137,9 @@ def run(args: argparse.Namespace) -> int:
         took = wait_for_api(api, hass, args.timeout, config_dir)
         log(f"Home Assistant answers after {took:.1f} s")
         hass.muted.extend(ONBOARDING_NOISE)
-        configure_demo(config_dir, api, args.port, os.environ.get("ANTHROPIC_API_KEY") or None)
+        state = configure_demo(
+            config_dir, api, args.port, os.environ.get("ANTHROPIC_API_KEY") or None
+        )
         del hass.muted[len(ALWAYS_MUTED) :]
         try:
             wait_for_state(api, MOOD_ENTITY, timeout=30, ready=mood_ready)
@@ -149,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
         if not args.no_browser_info:
             entity_ids = pet_entity_ids(api) or list(PET_ENTITIES)
-            print(banner(args.port, args.host, entity_ids), flush=True)
+            print(banner(args.port, args.host, entity_ids, state.get("dashboard_url")), flush=True)
         last_line = None
         while True:
             code = hass.poll()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 INTEGRATION_DIR = REPO / "custom_components" / "shelldon"
+DASHBOARD_FILE = REPO / "dashboards" / "shelldon.yaml"
 DEFAULT_CONFIG_DIR = REPO / ".demo" / "config"
 DEFAULT_PORT = 8123
 DEFAULT_HOST = "127.0.0.1"

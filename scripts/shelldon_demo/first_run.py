@@ -11,15 +11,17 @@ from typing import Any
 
 from .api import Api, wait_for_entry_loaded, wait_for_state
 from .config import load_state, save_state
-from .const import AGENT_ENTITY, BATTERY_ENTITY, CHARGING_ENTITY, PET_NAME, log
-from .onboarding import login, onboard, remove_failed_onboarding_entries
+from .const import AGENT_ENTITY, BATTERY_ENTITY, CHARGING_ENTITY, DASHBOARD_FILE, PET_NAME, log
+from .dashboard import OVERVIEW_PANEL, install_dashboard, pet_dashboard_url_path
+from .onboarding import confirm_http_config, login, onboard, remove_failed_onboarding_entries
 from .pet import add_pet, make_pet_the_assistant, pet_entries, set_body_options
 
 
 def configure_demo(
     config_dir: Path, api: Api, port: int, api_key: str | None = None
 ) -> dict[str, Any]:
-    """First run: onboarding, the pet, its body options. Later runs: just log in.
+    """First run: onboarding, the pet, its body options. Later runs: log in, and keep the
+    pet's dashboard up to date while the owner has not edited it.
 
     Progress is kept in `<config>/.shelldon-demo.json`, so an interrupted first run picks up
     where it stopped and the owner's later changes (even deleting the pet) are respected.
@@ -32,6 +34,11 @@ def configure_demo(
         save_state(config_dir, state)
     else:
         login(api, port)
+    try:  # every run, cheap: nothing pending, nothing done
+        if confirm_http_config(api, port):
+            log(f"confirmed Home Assistant's new HTTP settings (port {port}, as the demo wrote)")
+    except Exception as err:  # best effort: Home Assistant would ask the owner instead
+        log(f"could not confirm Home Assistant's HTTP settings (it will ask you): {err}")
     if not state.get("entry_id"):
         existing = pet_entries(api)
         if existing:
@@ -67,4 +74,29 @@ def configure_demo(
             )
         state["onboarding_cleaned"] = True
         save_state(config_dir, state)
+    if state.get("dashboard") != OWNERS_DASHBOARD:  # every run: it follows the repository's file
+        install_pet_dashboard(api, config_dir, state)
     return state
+
+
+OWNERS_DASHBOARD = "owner's own"  # the owner edited or deleted it: never touched again
+
+
+def install_pet_dashboard(api: Api, config_dir: Path, state: dict[str, Any]) -> None:
+    """dashboards/shelldon.yaml as the default dashboard (best effort: the pet works without)."""
+    earlier = state.get("dashboard")
+    try:
+        installed = install_dashboard(api, earlier)
+    except Exception as err:  # best effort, like the assistant
+        log(f"could not install the pet's dashboard ({DASHBOARD_FILE.name}): {err}")
+        return
+    if installed is None:
+        log("the default dashboard is your own: the pet's was not installed (see dashboards/)")
+        state["dashboard"] = OWNERS_DASHBOARD
+        state.pop("dashboard_url", None)
+    elif installed != earlier:
+        where = pet_dashboard_url_path(api) or OVERVIEW_PANEL
+        log(f"the pet's dashboard (dashboards/shelldon.yaml) is the default dashboard: /{where}")
+        state["dashboard"] = installed
+        state["dashboard_url"] = f"/{where}"
+    save_state(config_dir, state)

@@ -1,7 +1,8 @@
 """Onboarding and logging in, as the frontend does them, over the REST API.
 
 The owner is made (or logged in) and the remaining onboarding steps are finished; the entries
-onboarding starts that cannot work offline are removed afterwards.
+onboarding starts that cannot work offline are removed afterwards, and the listening address
+the demo wrote is confirmed where Home Assistant asks for that (2026.11).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import json
 import time
 from typing import Any
 
-from .api import Api, ApiError
+from .api import Api, ApiError, WebsocketError, websocket_command
 from .const import OWNER_NAME, PASSWORD, USERNAME, DemoError
 
 # Onboarding's core_config step starts config flows for these; offline and without pip only
@@ -141,3 +142,24 @@ def remove_failed_onboarding_entries(api: Api, settle: float = 10) -> list[str]:
             api.json("DELETE", f"/api/config/config_entries/entry/{entry['entry_id']}")
             removed.append(entry["domain"])
     return removed
+
+
+def confirm_http_config(api: Api, port: int) -> bool:
+    """Confirm the listening address the demo wrote, as the owner's Confirm button would.
+
+    2026.11 moves `http:` from YAML into its storage as a trial, asks the owner to confirm it,
+    and otherwise reverts five minutes later (restarting on port 8123, on every interface).
+    The demo wrote the trial (its --host and --port), so it confirms it; releases without the
+    setting, or with nothing pending for this port, are left alone. Returns whether it did.
+    """
+    try:
+        http = websocket_command(api, {"type": "http/config"})
+    except WebsocketError as err:
+        if err.code == "unknown_command":
+            return False
+        raise
+    pending = http.get("pending") or {}
+    if http.get("active_config_type") != "pending" or pending.get("server_port") != port:
+        return False
+    websocket_command(api, {"type": "http/config/promote"})
+    return True

@@ -135,7 +135,7 @@ def kept(pet: Pet) -> dict[str, Any]:
             pet.turns.tokens.today(now).total,
             (pet.turns.last_said or {}).get("text"),
             pet.turns.last_intent,
-            pet.turns.goals.serial,
+            pet.goals.serial,
             len(pet.turns.history.exchanges),
         ),
         "replies": sorted(pet.messenger.pending),
@@ -143,9 +143,9 @@ def kept(pet: Pet) -> dict[str, Any]:
             pet.mind.seq,
             pet.mind.ticks,
             pet.mind.folded_until,
-            pet.mind.dream_spent,
-            pet.mind.interruptions,
-            pet.mind.presence,
+            pet.mind.dreamer.dream_spent,
+            pet.door.interruptions,
+            pet.household.states,
         ),
         "proposals": sorted(pet.soul.pending),
         "needs": (
@@ -352,7 +352,7 @@ DAMAGES: dict[str, Damage] = {
         "mind", {"g1": 5, "g2": NAIVE}, "considered", check=lambda pet: pet.mind.considered == {}
     ),
     "mind.mused_for-int": Damage(
-        "mind", 5, "mused_for", check=lambda pet: pet.mind.mused_for is None
+        "mind", 5, "mused_for", check=lambda pet: pet.mind.reacher.mused_for is None
     ),
     "mind.signalled_due-int": Damage(
         "mind",

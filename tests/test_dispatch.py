@@ -1,4 +1,6 @@
-"""The path every self-started turn takes: initiative, battery, budget, then the one slot."""
+"""The one way in for every turn the pet starts itself: initiative, battery, budget, the slot.
+
+A job of the pet's heart asks the admission now and then, as the mind does when it acts."""
 
 from __future__ import annotations
 
@@ -18,27 +20,48 @@ from custom_components.shelldon.const import (
     CONF_COOLDOWN_MIN,
     CONF_DAILY_TURNS,
 )
-from custom_components.shelldon.core.scheduler import Interval, Job
+from custom_components.shelldon.core.scheduler import CostTier, Interval, Job
 from custom_components.shelldon.runtime.pet import Pet
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 
 
 class Recorder:
-    """A turn job's handler that records what was admitted."""
+    """A job that asks the pet's one admission for a turn now and then, and records what it
+    was told (an admitted turn ends at once, giving the slot back)."""
 
-    def __init__(self) -> None:
+    def __init__(self, pet: Pet, *, cost: int = 1, essential: bool = False) -> None:
+        self.pet = pet
+        self.cost = cost
+        self.essential = essential
         self.admitted: list[tuple[str, datetime]] = []
+        self.decisions: list[tuple[str, str]] = []
 
-    async def __call__(self, job: Job, now: datetime) -> None:
-        self.admitted.append((job.name, now))
+    def __call__(self, now: datetime) -> None:
+        answer = self.pet.admission.admit(self.cost, now, essential=self.essential)
+        self.decisions.append((answer.decision.value, answer.reason))
+        if answer.ok:
+            self.admitted.append(("musing", now))
+            self.pet.admission.release()
+
+
+def ask_every(pet: Pet, period_s: float, recorder: Recorder, name: str = "musing") -> Job:
+    """A job of the pet's heart that asks the admission every `period_s`."""
+    job = pet.heart.add(Job(name, Interval(period_s), CostTier.REFLEX, run=recorder))
+    pet.heart.arm()
+    return job
 
 
 async def pet_with_job(
-    hass: HomeAssistant, entry: MockConfigEntry, *, essential: bool = False, cost: int = 1
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    *,
+    essential: bool = False,
+    cost: int = 1,
+    period_s: float = 10 * 60,
 ) -> tuple[Pet, Recorder]:
     pet = await async_setup_pet(hass, entry)
-    recorder = Recorder()
-    pet.add_turn_job("musing", Interval(10 * 60), recorder, cost=cost, essential=essential)
+    recorder = Recorder(pet, cost=cost, essential=essential)
+    ask_every(pet, period_s, recorder)
     return pet, recorder
 
 
@@ -74,14 +97,12 @@ async def test_a_deferred_turn_comes_back_when_the_cooldown_ends(
     hass: HomeAssistant, config_entry: MockConfigEntry, freezer: FrozenDateTimeFactory
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 8, 0))
-    pet, recorder = await pet_with_job(hass, config_entry)
+    pet, recorder = await pet_with_job(hass, config_entry, period_s=60)
     await async_live_for(hass, freezer, pet, timedelta(minutes=5))
     assert len(recorder.admitted) == 1
-    outcomes = []
     while len(recorder.admitted) == 1:
         await async_live_for(hass, freezer, pet, timedelta(minutes=1))
-        outcomes += [(o.job, o.decision.value) for o in pet.last_outcomes if o.job == "musing"]
-    assert ("musing", "defer") in outcomes
+    assert "defer" in {decision for decision, _ in recorder.decisions}
     gap = recorder.admitted[1][1] - recorder.admitted[0][1]
     assert timedelta(minutes=30) <= gap <= timedelta(minutes=31)
 
@@ -145,8 +166,7 @@ async def test_the_battery_gate_comes_before_the_budget(
     assert len(recorder.admitted) == admitted
     if not admitted:
         assert pet.turns_today == 0, "a battery-skipped turn never reaches the budget"
-        musing = [o for o in pet.last_outcomes if o.job == "musing"]
-        assert musing == [] or "battery" in musing[0].reason
+        assert recorder.decisions and all("battery" in why for _, why in recorder.decisions)
 
 
 async def test_a_busy_slot_defers_instead_of_queueing(
@@ -155,10 +175,11 @@ async def test_a_busy_slot_defers_instead_of_queueing(
     freezer.move_to(local(2026, 11, 30, 8, 0))
     pet = await async_setup_pet(hass, config_entry)
     assert pet.arbiter.try_take()  # an owner turn is in flight
-    recorder = Recorder()
-    pet.add_turn_job("musing", Interval(10 * 60), recorder)
+    recorder = Recorder(pet)
+    ask_every(pet, 60, recorder)
     await async_live_for(hass, freezer, pet, timedelta(seconds=5))
     assert recorder.admitted == []
+    assert recorder.decisions == [("defer", "a turn is in flight")], "deferred, not queued"
     assert pet.turns_today == 0, "nothing was spent on a deferred turn"
     assert pet.armed_at - dt_util.utcnow() <= timedelta(seconds=60)
 
@@ -174,8 +195,8 @@ async def test_a_heavy_turn_needs_room_for_its_whole_cost(
     freezer.move_to(local(2026, 11, 30, 8, 0))
     pet = await async_setup_pet(hass, config_entry)
     pet.apply({"budget.date": "2026-11-30", "budget.turns_used": 1})
-    recorder = Recorder()
-    pet.add_turn_job("dream", Interval(10 * 60), recorder, cost=3)
+    recorder = Recorder(pet, cost=3)
+    ask_every(pet, 10 * 60, recorder, name="dream")
     await async_live_for(hass, freezer, pet, timedelta(hours=2))
     assert recorder.admitted == [], "1 used + 3 > 3"
     assert pet.scheduler.jobs["dream"].last_run is not None, "it came due and was skipped"

@@ -340,7 +340,7 @@ async def test_a_night_folds_only_what_fits_its_allowance_and_leaves_the_rest_fo
         assert mine(dream_days(model)) == ["2026-11-26"], "the second fold would not have fit"
         assert pet.mind.folded_until == "2026-11-26"
         assert pet.mind.dream_backlog()[:2] == ["2026-11-27", "2026-11-28"], "the rest waits"
-        night, spent = pet.mind.dream_spent
+        night, spent = pet.mind.dreamer.dream_spent
         assert night == "2026-11-29", "the night is named after the evening it began"
         assert spent == nights.spent()["2026-11-29"] <= allowance
         text = journal(tmp_path)

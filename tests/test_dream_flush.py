@@ -235,7 +235,7 @@ async def test_a_promise_and_a_question_become_goals_the_next_turn_sees(
         assert "id: g2" in meta
         assert "from: ask:own-words" in meta
         assert "due: -" in meta
-        assert [g.id for g in pet.turns.goals.open_goals()] == ["g1", "g2"]
+        assert [g.id for g in pet.goals.open_goals()] == ["g1", "g2"]
 
         await async_live_for(hass, freezer, pet, timedelta(minutes=5))
         await tell(hass, "any news?")
@@ -284,13 +284,13 @@ async def test_goals_md_keeps_every_goal_a_reply_makes(
         pet = await async_setup_pet(hass, model_entry)
         await tell(hass, "we might have a picnic on Saturday")
         await hass.async_block_till_done()
-        assert [g.id for g in pet.turns.goals.open_goals()] == ["g1", "g2"]
+        assert [g.id for g in pet.goals.open_goals()] == ["g1", "g2"]
         text = goals_file(hass).read_text()
 
         assert await hass.config_entries.async_unload(model_entry.entry_id)
         await hass.async_block_till_done()
         pet = await async_setup_pet(hass, model_entry)
-        kept = [g.text for g in pet.turns.goals.open_goals()]
+        kept = [g.text for g in pet.goals.open_goals()]
 
     assert "- [ ] look up the weather for Saturday" in text
     assert f"- [ ] {ASK}" in text, "the goal made last is on disk"
@@ -322,7 +322,7 @@ async def test_a_flush_that_remembers_and_settles_a_promise_is_kept(
         pet = await async_setup_pet(hass, model_entry)
         finished = async_capture_events(hass, EVENT_TURN_FINISHED)
         await tell(hass, "my sister Ada says it will rain on Saturday")
-        assert [g.id for g in pet.turns.goals.open_goals()] == ["g1"]
+        assert [g.id for g in pet.goals.open_goals()] == ["g1"]
 
         await async_live_for(hass, freezer, pet, timedelta(minutes=70))
 
@@ -332,7 +332,7 @@ async def test_a_flush_that_remembers_and_settles_a_promise_is_kept(
     assert "[g1] promise" in machine_section(flush_prompt), "the flush sees what it may settle"
     await pet.mind.async_flush_all()
     assert waiting_notes(pet) == ["The owner's sister is called Ada."], "the note is kept"
-    assert pet.turns.goals.open_goals() == []
+    assert pet.goals.open_goals() == []
     lines = goals_file(hass).read_text().splitlines()
     settled_at = lines.index("- [x] look up the weather for Saturday")
     assert "settled: " in lines[settled_at + 1]

@@ -566,7 +566,7 @@ async def test_open_goals_never_grow_the_prompt_without_bound(
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass))
         for n in range(74):
-            pet.turns.add_goal(
+            pet.goals.add(
                 f"a small promise number {n} about the garden and the shed",
                 kind=GoalKind.REACH_OUT,
                 provenance=Provenance.PROMISE,

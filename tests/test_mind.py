@@ -36,7 +36,7 @@ from custom_components.shelldon.const import (
     EVENT_REACH_OUT,
 )
 from custom_components.shelldon.core import world as world_module
-from custom_components.shelldon.mind.mind import MAX_AGENDA
+from custom_components.shelldon.mind.loop import MAX_AGENDA
 from custom_components.shelldon.runtime.pet import Pet
 from custom_components.shelldon.vault import journal as journal_module
 from tests.anthropic_mock import ScriptedModel, scripted
@@ -369,7 +369,7 @@ async def test_over_the_token_cap_goal_work_stops_but_the_owner_is_answered(
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass, **{CONF_TOKEN_CAP: 1000}))
         await tell(hass, freezer, "Remind me to water the plants at 5pm")
-        assert [g.text for g in pet.turns.goals.open_goals()] == ["water the plants"]
+        assert [g.text for g in pet.goals.open_goals()] == ["water the plants"]
         assert activity_attrs(hass)["token_pressure"] == 2.36, "one turn spent 2360 tokens"
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 14, 10))
         assert activity(hass) == "dormant"
@@ -379,7 +379,7 @@ async def test_over_the_token_cap_goal_work_stops_but_the_owner_is_answered(
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 17, 30))
         assert reach_outs == [] and phone == []
         assert "reach_out" not in model.kinds() and "proactive" not in model.kinds()
-        assert [g.text for g in pet.turns.goals.open_goals()] == ["water the plants"]
+        assert [g.text for g in pet.goals.open_goals()] == ["water the plants"]
 
         reply = await tell(hass, freezer, "Are you still there?")
     assert reply == {"reply": "Sure.", "intent": "agree", "ok": True}
@@ -672,7 +672,7 @@ async def test_secrets_never_reach_the_journal_the_signals_or_the_trace(
         pet = await async_setup_pet(hass, pet_entry(hass))
         await tell(hass, freezer, SECRETS.capitalize())
         await async_live_for(hass, freezer, pet, timedelta(minutes=2))
-    assert [g.text for g in pet.turns.goals.open_goals()] == [
+    assert [g.text for g in pet.goals.open_goals()] == [
         "remind Alex the password is [secret], card [card], mail to [email]"
     ], "goals.md is scrubbed too"
 
@@ -808,7 +808,7 @@ async def test_dream_folds_the_finished_days_now_and_reports_them(
         assert model.kinds() == ["owner"], "never today's live journal; no model call"
 
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 9, 0))
-        pet.mind.folded_until = None  # as if the night had been too short
+        pet.mind.dreamer.folded_until = None  # as if the night had been too short
         pet.journal_days.add("2026-11-30")
         result = await call(hass, "dream")
         assert result == {"ok": True, "days": ["2026-11-30"], "facts": 0} or result["days"] == [

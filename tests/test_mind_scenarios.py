@@ -140,7 +140,7 @@ async def test_the_interview_was_tuesday(
     text = journal(tmp_path)
     assert "chose not to interrupt" in text
     assert "reached out (suggest) about ask Alex how the interview went" in text
-    assert pet.turns.goals.open_goals() == [], "the reach-out closed its goal"
+    assert pet.goals.open_goals() == [], "the reach-out closed its goal"
 
 
 async def test_the_dark_weekend(
@@ -242,7 +242,7 @@ async def test_its_own_promise_becomes_a_goal_and_a_negated_one_does_not(
         await tell(hass, freezer, "Don't forget, ok?")
         await async_live_for(hass, freezer, pet, timedelta(minutes=1))
 
-    goals = pet.turns.goals.open_goals()
+    goals = pet.goals.open_goals()
     assert [g.text for g in goals] == ["look into that"]
     goal = goals[0]
     assert goal.provenance.value == "promise:own-words"
@@ -269,7 +269,7 @@ async def test_remind_me_files_a_blind_goal_and_reminds_on_time(
         router.post(f"{API}/v1/messages").mock(side_effect=model)
         pet = await async_setup_pet(hass, thinking_pet)
         await tell(hass, freezer, "Remind me to water the plants at 5pm")
-        goal = pet.turns.goals.open_goals()[0]
+        goal = pet.goals.open_goals()[0]
         assert goal.provenance.value == "user:remind-me"
         assert goal.strategy.value == "blind"
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 17, 20))
@@ -300,7 +300,7 @@ async def test_quiet_hours_and_the_cap_hold_against_the_highest_score(
         assert model.calls == [], "no model call when the pet will stay silent"
 
         freezer.move_to(local(2026, 12, 1, 14, 0))
-        pet.mind.interruptions = ("2026-12-01", 3)
+        pet.door.interruptions = ("2026-12-01", 3)
         decision = await hass.services.async_call(
             DOMAIN, "speak_up", {}, blocking=True, return_response=True
         )

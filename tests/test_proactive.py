@@ -112,12 +112,12 @@ async def test_a_hello_hushed_by_quiet_hours_is_said_once_after_them(
     pet = await async_setup_pet(hass, config_entry)
     await tell(hass, "good night")  # an hour later it is quiet hours (22:00-09:00)
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 3, 0))
-    waits = pet.mind.hello_waits_until
+    waits = pet.mind.reacher.hello_waits_until
     assert waits == local(2026, 12, 1, 9, 0), "hushed: it waits for the end of quiet hours"
     assert await hass.config_entries.async_reload(config_entry.entry_id)  # a restart mid-night
     await hass.async_block_till_done()
     pet = config_entry.runtime_data
-    assert pet.mind.hello_waits_until == waits, "the wait survives a restart"
+    assert pet.mind.reacher.hello_waits_until == waits, "the wait survives a restart"
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 8, 59))
     assert phone == [], "nothing in quiet hours"
     silent = [
@@ -130,7 +130,7 @@ async def test_a_hello_hushed_by_quiet_hours_is_said_once_after_them(
 
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 9, 5))
     assert len(phone) == 1, "good morning: the hushed hello, once quiet hours end"
-    assert pet.mind.hello_waits_until is None
+    assert pet.mind.reacher.hello_waits_until is None
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 18, 0))
     assert len(phone) == 1, "and still one hello for the stretch"
 

@@ -30,6 +30,7 @@ from custom_components.shelldon.const import DOMAIN
 from custom_components.shelldon.core.activity import CADENCE_S, Activity
 from custom_components.shelldon.core.knowledge import Volume, chunk_document
 from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.watcher import VaultWatch
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.shelf import (
     CATALOGUE_FILE,
@@ -286,14 +287,14 @@ async def test_the_vault_scan_runs_at_most_once_a_minute_whatever_the_tick(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
     scans: list[Any] = []
-    original = Pet._scan_vault
+    original = VaultWatch.scan
 
-    def counting(self: Pet, *args: Any) -> dict[str, Any]:
-        scans.append(self.clock.utcnow())
+    def counting(self: VaultWatch, *args: Any) -> dict[str, Any]:
+        scans.append(self.pet.clock.utcnow())
         return original(self, *args)
 
     freezer.move_to(local(2026, 11, 30, 10, 0))
-    with patch.object(Pet, "_scan_vault", counting):
+    with patch.object(VaultWatch, "scan", counting):
         pet = await async_setup_pet(hass, pet_entry(hass))
         await ask(hass, freezer, "Hello")
         assert pet.mind.state is Activity.ENGAGED

@@ -216,7 +216,7 @@ async def test_a_working_product_is_written_at_once_without_asking(
         await tell(hass, freezer, "Keep notes about my plants if you like")
 
     assert (vault(tmp_path) / "memory/notes-about-plants.md").read_text() == notes
-    assert [g.text for g in pet.turns.goals.open_goals()] == ["repot the fern before the frost"]
+    assert [g.text for g in pet.goals.open_goals()] == ["repot the fern before the frost"]
     assert "- [ ] repot the fern before the frost" in (vault(tmp_path) / "goals.md").read_text()
     text = journal(tmp_path)
     assert "edited memory/notes-about-plants.md: so I remember the plants" in text

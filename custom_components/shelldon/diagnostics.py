@@ -69,7 +69,7 @@ async def async_get_config_entry_diagnostics(
                     "from": g.provenance.value,
                     "due": g.due.isoformat() if g.due else None,
                 }
-                for g in pet.turns.goals.open_goals()
+                for g in pet.goals.open_goals()
             ],
             "tokens_today": pet.turns.tokens.to_dict(),
             "last_intent": pet.turns.last_intent,

@@ -64,7 +64,7 @@ def _activity_attrs(pet: Pet) -> dict[str, Any]:
         "since": mind.state_since.isoformat(),
         "tick_seconds": round(mind.cadence_s * pet.stretch),
         "token_pressure": round(mind.token_pressure, 3),
-        "interruptions_today": mind.interruptions_today(pet.clock.now()),
+        "interruptions_today": pet.door.interruptions_today(pet.clock.now()),
         "last_choice": (record.choice or {}).get("about") if record else None,
     }
 
@@ -95,7 +95,7 @@ MAX_LISTED = 20  # items an attribute lists (the count is the state)
 
 
 def _promises_attrs(pet: Pet) -> dict[str, Any]:
-    goals = pet.turns.goals.open_goals()
+    goals = pet.goals.open_goals()
     return {
         "promises": [
             {
@@ -221,7 +221,7 @@ SENSORS: tuple[PetSensorDescription, ...] = (
         translation_key="open_promises",
         state_class=SensorStateClass.MEASUREMENT,
         native_unit_of_measurement="promises",
-        value_fn=lambda pet: len(pet.turns.goals.open_goals()),
+        value_fn=lambda pet: len(pet.goals.open_goals()),
         attrs_fn=_promises_attrs,
     ),
     PetSensorDescription(

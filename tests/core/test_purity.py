@@ -141,7 +141,7 @@ def test_import_linter_contract_is_kept() -> None:
     assert result.returncode == 0, output
     assert "core is pure" in output
     assert "KEPT" in output
-    assert "1 kept, 0 broken" in output
+    assert "2 kept, 0 broken" in output
 
 
 def test_import_linter_contract_catches_a_forbidden_import(tmp_path: Path) -> None:
@@ -159,3 +159,32 @@ def test_import_linter_contract_catches_a_forbidden_import(tmp_path: Path) -> No
     assert result.returncode == 1, output
     assert "BROKEN" in output
     assert "homeassistant" in output
+
+
+@pytest.mark.parametrize(
+    ("module", "slipped", "culprit"),
+    [
+        ("mind/loop.py", "from ..turns import turns as _turns", "mind is not allowed"),
+        ("needs/motivation.py", "from ..mind import loop as _loop", "needs is not allowed"),
+        ("vault/goals.py", "from ..runtime import pet as _pet", "vault is not allowed"),
+        ("body/door.py", "from ..vault import journal as _journal", "body is not allowed"),
+        ("ports.py", "from .body import door as _door", "ports is not allowed"),
+    ],
+)
+def test_the_layers_contract_catches_an_import_that_runs_the_wrong_way(
+    tmp_path: Path, module: str, slipped: str, culprit: str
+) -> None:
+    """A part importing another part, a file reaching up into the runtime, the body into the
+    files: each breaks the shell's layers."""
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    shutil.copytree(
+        ROOT / "custom_components",
+        tmp_path / "custom_components",
+        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+    )
+    target = tmp_path / "custom_components" / "shelldon" / module
+    target.write_text(target.read_text(encoding="utf-8") + f"\n{slipped}\n")
+    result = _lint(tmp_path)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert culprit in output

@@ -7,10 +7,15 @@ charging entity that reads neither on nor off leaves the pet assumed on battery 
 
 from __future__ import annotations
 
-from homeassistant.const import STATE_UNAVAILABLE, STATE_UNKNOWN
-from homeassistant.core import HomeAssistant
+from collections.abc import Callable
 
-from ..core.power import PLUGGED_IN, PowerState
+from homeassistant.const import STATE_UNAVAILABLE, STATE_UNKNOWN
+from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
+from homeassistant.helpers.event import async_track_state_change_event
+
+from ..const import CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY, CONF_LOW_BATTERY
+from ..core.power import PLUGGED_IN, BackoffLevel, PowerState, backoff_level
+from ..ports import Dials
 
 CHARGING_ON = frozenset({"on", "true", "charging", "plugged", "plugged_in", "yes", "1"})
 CHARGING_OFF = frozenset({"off", "false", "discharging", "not_charging", "unplugged", "no", "0"})
@@ -51,3 +56,51 @@ def read_power(
     if read_plugged(hass, charging_entity):
         return PowerState(on_battery=False, charge=charge)
     return PowerState(on_battery=True, charge=charge)
+
+
+class Battery:
+    """The pet's battery, as its PiSugar entities report it (followed, never polled)."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        dials: Dials,
+        on_change: Callable[[PowerState, BackoffLevel, PowerState, BackoffLevel], None],
+    ) -> None:
+        self.hass = hass
+        self.dials = dials
+        self.on_change = on_change  # (power, level, before, level before)
+        self.power = PLUGGED_IN
+        self.level = BackoffLevel.LIVELY
+        self._unsub: CALLBACK_TYPE | None = None
+
+    def read(self) -> None:
+        """Read the entities now."""
+        self.power = read_power(
+            self.hass, self.dials.get(CONF_BATTERY_ENTITY), self.dials.get(CONF_CHARGING_ENTITY)
+        )
+        self.level = backoff_level(self.power, float(self.dials[CONF_LOW_BATTERY]))
+
+    def watch(self) -> None:
+        """Follow the entities the options name (again, when they change)."""
+        self.stop()
+        watched = [
+            e
+            for e in (self.dials.get(CONF_BATTERY_ENTITY), self.dials.get(CONF_CHARGING_ENTITY))
+            if e
+        ]
+        if watched:
+            self._unsub = async_track_state_change_event(self.hass, watched, self._on_entity)
+
+    def stop(self) -> None:
+        """Stop following."""
+        if self._unsub is not None:
+            self._unsub()
+            self._unsub = None
+
+    @callback
+    def _on_entity(self, _event: Event) -> None:
+        before = (self.power, self.level)
+        self.read()
+        if (self.power, self.level) != before:
+            self.on_change(self.power, self.level, *before)

@@ -195,7 +195,10 @@ def _hours(start: datetime, end: datetime) -> Iterator[tuple[datetime, datetime,
         night = wall.hour >= NIGHT_FROM or wall.hour < NIGHT_UNTIL
         day = wall.date() + timedelta(days=1) if wall.hour >= NIGHT_FROM else wall.date()
         edge = datetime.combine(day, time(NIGHT_UNTIL if night else NIGHT_FROM), tzinfo=zone)
-        step = min(stop, max(edge.astimezone(UTC), cursor + timedelta(minutes=1)))
+        edge_utc = edge.astimezone(UTC)
+        # The next edge is always ahead; only a clock that skips (daylight saving) could put it
+        # behind: then a minute's step keeps the walk moving. Never round a piece up.
+        step = min(stop, edge_utc if edge_utc > cursor else cursor + timedelta(minutes=1))
         yield cursor, step, night
         cursor = step
 

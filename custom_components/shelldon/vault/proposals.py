@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import difflib
 import logging
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable
+from typing import Any, Final
 
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
@@ -23,10 +24,9 @@ from ..core.selfedit import MAX_CONTENT, Proposal, Surface, classify, digest, no
 from ..core.signals import SignalKind
 from ..core.text import clean, shorten
 from ..issues import create_issue, delete_issue
-from .files import VaultError, safe_text
-
-if TYPE_CHECKING:
-    from ..runtime.pet import Pet
+from ..ports import Changed, Clock, Post
+from .files import Vault, VaultError, safe_text
+from .history import VaultHistory
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -46,9 +46,28 @@ def issue_id(entry_id: str, edit_id: str) -> str:
 class SoulKeeper:
     """Proposed edits of one pet, and the owner's rulings on them."""
 
-    def __init__(self, hass: HomeAssistant, pet: Pet) -> None:
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        *,
+        name: str,
+        entry_id: str,
+        vault: Vault,
+        history: VaultHistory,
+        clock: Clock,
+        post: Post,
+        changed: Changed,
+        files_changed: Callable[[str], None],
+    ) -> None:
         self.hass = hass
-        self.pet = pet
+        self.name = name
+        self.entry_id = entry_id
+        self.vault = vault
+        self.history = history
+        self.clock = clock
+        self.post = post
+        self.changed = changed
+        self.files_changed = files_changed
         self.pending: dict[str, Proposal] = {}
         self._next = 1
 
@@ -75,18 +94,17 @@ class SoulKeeper:
 
     async def async_propose(self, path: str, content: str, reason: str) -> str:
         """Handle one edit the pet asked for; returns a journal-ready account of what happened."""
-        pet = self.pet
         reason = scrub(" ".join(clean(reason).split()))[:300] or "no reason given"
         surface = classify(path)
         if surface is Surface.CONSTITUTION:
-            _LOGGER.info("%s asked to edit its constitution; refused", pet.name)
+            _LOGGER.info("%s asked to edit its constitution; refused", self.name)
             return "refused: my constitution is not mine to edit"
         if surface is Surface.MACHINERY:
             shown = shorten(scrub(path))
-            _LOGGER.info("%s asked to edit %s, the vault's machinery; refused", pet.name, shown)
+            _LOGGER.info("%s asked to edit %s, the vault's machinery; refused", self.name, shown)
             return f"refused an edit to {shown}: that is my vault's machinery, not a file of mine"
         try:
-            rel = str(pet.vault.relative(normalise(path)))
+            rel = str(self.vault.relative(normalise(path)))
         except VaultError as err:
             return f"refused an edit outside my vault ({err})"
         if len(content) > MAX_CONTENT or len(content.encode(errors="replace")) > MAX_CONTENT:
@@ -97,7 +115,7 @@ class SoulKeeper:
                 await self.hass.async_add_executor_job(self._write, rel, content)
             except (OSError, VaultError) as err:
                 return f"could not edit {rel}: {err}"
-            pet.files_changed(rel)
+            self.files_changed(rel)
             return f"edited {rel}: {reason}"
         if len(self.pending) >= MAX_PENDING:
             return f"did not propose an edit to {rel}: {MAX_PENDING} proposals already wait"
@@ -107,23 +125,23 @@ class SoulKeeper:
             path=rel,
             content=content,
             reason=reason,
-            made_at=pet.clock.utcnow().isoformat(),
+            made_at=self.clock.utcnow().isoformat(),
             base=digest(current) if current is not None else "",
         )
         self._next += 1
         self.pending[proposal.id] = proposal
         self._raise_issue(proposal, current or "")
-        pet.mark_changed()
+        self.changed()
         kind = "an unrecognised file" if surface is Surface.UNKNOWN else rel
         return f"proposed an edit to {kind} ({proposal.id}), waiting for my owner: {reason}"
 
     def _current(self, rel: str) -> str | None:
-        vault = self.pet.vault
+        vault = self.vault
         return vault.read_text(rel) if vault.exists(rel) else None
 
     def _write(self, rel: str, content: str) -> None:
-        self.pet.history.keep_previous(rel, self.pet.clock.utcnow())
-        self.pet.vault.write_text(rel, content)
+        self.history.keep_previous(rel, self.clock.utcnow())
+        self.vault.write_text(rel, content)
 
     def diff(self, proposal: Proposal, current: str) -> str:
         """The proposed change as a unified diff (cut for a dialog)."""
@@ -141,7 +159,7 @@ class SoulKeeper:
         return "\n".join(lines) or "(no change)"
 
     def _raise_issue(self, proposal: Proposal, current: str) -> None:
-        entry_id = self.pet.entry.entry_id
+        entry_id = self.entry_id
         create_issue(
             self.hass,
             issue_id(entry_id, proposal.id),
@@ -149,7 +167,7 @@ class SoulKeeper:
             fixable=True,
             translation_key="edit_proposal",
             placeholders={
-                "name": self.pet.name,
+                "name": self.name,
                 "edit_id": proposal.id,
                 "path": proposal.path,
                 "reason": proposal.reason,
@@ -171,7 +189,7 @@ class SoulKeeper:
             raise ServiceValidationError(
                 translation_domain=DOMAIN,
                 translation_key="unknown_edit",
-                translation_placeholders={"edit_id": shorten(edit_id, 40), "name": self.pet.name},
+                translation_placeholders={"edit_id": shorten(edit_id, 40), "name": self.name},
             )
         return proposal
 
@@ -188,7 +206,7 @@ class SoulKeeper:
                 translation_placeholders={
                     "edit_id": shorten(edit_id, 40),
                     "path": proposal.path,
-                    "name": self.pet.name,
+                    "name": self.name,
                 },
             ) from err
         except (OSError, VaultError) as err:
@@ -201,7 +219,7 @@ class SoulKeeper:
                 },
             ) from err
         self._settle(proposal, "approved")
-        self.pet.files_changed(proposal.path)
+        self.files_changed(proposal.path)
 
     def _apply(self, proposal: Proposal) -> None:
         if classify(proposal.path) in (Surface.CONSTITUTION, Surface.MACHINERY):
@@ -210,7 +228,7 @@ class SoulKeeper:
         if (digest(current) if current is not None else "") != proposal.base:
             raise _StaleError(proposal.path)
         self._write(proposal.path, proposal.content)
-        self.pet.history.record(f"self-edit: {proposal.path} ({proposal.id}, approved)")
+        self.history.record(f"self-edit: {proposal.path} ({proposal.id}, approved)")
 
     async def async_reject(self, edit_id: str) -> None:
         """Drop a waiting proposal: the surface is left exactly as it was."""
@@ -218,8 +236,8 @@ class SoulKeeper:
 
     def _settle(self, proposal: Proposal, ruling: str) -> None:
         del self.pending[proposal.id]
-        delete_issue(self.hass, issue_id(self.pet.entry.entry_id, proposal.id))
-        self.pet.mind.post(
+        delete_issue(self.hass, issue_id(self.entry_id, proposal.id))
+        self.post(
             SignalKind.RULING,
             {
                 "edit": proposal.id,
@@ -228,9 +246,9 @@ class SoulKeeper:
                 "about": f"my owner {ruling} {proposal.id}",
             },
         )
-        self.pet.mark_changed()
+        self.changed()
 
     def clear_issues(self) -> None:
         """On unload: the repair issues go (they come back with the pet)."""
         for edit_id in self.pending:
-            delete_issue(self.hass, issue_id(self.pet.entry.entry_id, edit_id))
+            delete_issue(self.hass, issue_id(self.entry_id, edit_id))

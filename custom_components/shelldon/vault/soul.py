@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from .files import Vault
+
 CONSTITUTION_FILE: Final = "soul/CONSTITUTION.md"
 PERSONA_FILE: Final = "soul/PERSONA.md"
 
@@ -80,3 +82,14 @@ the owner approves or rejects each one.
 - Keeps its promises, and settles them out loud when they are done.
 - Reads whatever the owner leaves on its shelf, and mentions it only when it helps.
 """
+
+
+def read_soul(vault: Vault, name: str) -> tuple[str, str]:
+    """Blocking: seed the soul files if missing, then read (constitution, persona); raises
+    OSError or VaultError when they cannot be read."""
+    vault.seed(CONSTITUTION_FILE, CONSTITUTION.format(name=name))
+    vault.seed(PERSONA_FILE, PERSONA.format(name=name))
+    return (
+        vault.read_text(CONSTITUTION_FILE, 64 * 1024),
+        vault.read_text(PERSONA_FILE, 64 * 1024),
+    )

@@ -1,0 +1,175 @@
+"""The one door out: every line the pet sends without being asked leaves through here.
+
+A musing, a reach-out about a goal, a need's hello, the closing line of a conversation, a
+`shelldon.speak_up`: whatever started it, it passes gate 2 (quiet hours, the daily cap,
+presence, the interrupt threshold) and goes out as SPEAK (aloud, when someone is home and there
+is a speaker), SUGGEST (a notification, or a persistent notification when no target takes it)
+or stays SILENT. Each is announced on the bus, `shelldon_reach_out` or `shelldon_decision`, with
+its factors, journaled, and counted against the day's interruptions. Replies to the owner are
+not reach-outs and never come here.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, time
+from typing import Any
+
+from homeassistant.components import persistent_notification
+from homeassistant.core import HomeAssistant
+
+from ..const import (
+    CONF_INTERRUPT_THRESHOLD,
+    CONF_INTERRUPTION_CAP,
+    CONF_QUIET_END,
+    CONF_QUIET_START,
+    EVENT_DECISION,
+    EVENT_REACH_OUT,
+)
+from ..core import plain
+from ..core.appraisal import MUSE_RELEVANCE, MUSE_TIME_SENSITIVITY, relevance, time_sensitivity
+from ..core.goals import Goal
+from ..core.plain import instant, whole
+from ..core.salience import InterruptDecision, Outcome, decide_interrupt, factors_for
+from ..ports import Clock, Dials, Journal, Said
+from .messenger import Messenger
+from .presence import Household
+from .voice import Voice
+
+
+class ReachDoor:
+    """Gate 2 and delivery, for every line the pet says unasked."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        *,
+        name: str,
+        entry_id: str,
+        clock: Clock,
+        dials: Dials,
+        journal: Journal,
+        voice: Voice,
+        messenger: Messenger,
+        household: Household,
+    ) -> None:
+        self.hass = hass
+        self.name = name
+        self.entry_id = entry_id
+        self.clock = clock
+        self.dials = dials
+        self.journal = journal
+        self.voice = voice
+        self.messenger = messenger
+        self.household = household
+        self.interruptions: tuple[str | None, int] = (None, 0)
+        self.last_reach_out_at: datetime | None = None
+
+    # ------------------------------------------------------------------ persistence
+
+    def to_dict(self) -> dict[str, Any]:
+        """For the checkpoint."""
+        return {
+            "interruptions": list(self.interruptions),
+            "last_reach_out_at": self.last_reach_out_at.isoformat()
+            if self.last_reach_out_at
+            else None,
+        }
+
+    def restore(self, data: Any) -> None:
+        """Back from the checkpoint (an older one kept these in the mind's section)."""
+        if not isinstance(data, dict):
+            return
+        counted = data.get("interruptions")
+        if isinstance(counted, list) and len(counted) == 2 and plain.day(counted[0]) is not None:
+            self.interruptions = (counted[0], whole(counted[1]))
+        self.last_reach_out_at = instant(data.get("last_reach_out_at"))
+
+    # ------------------------------------------------------------------ gate 2
+
+    def _time(self, key: str) -> time:
+        return time.fromisoformat(str(self.dials[key]))
+
+    def interruptions_today(self, now: datetime) -> int:
+        """Lines delivered unasked today."""
+        day, count = self.interruptions
+        return count if day == now.date().isoformat() else 0
+
+    def decide(self, goal: Goal | None, now: datetime) -> InterruptDecision:
+        """Gate 2 for a line about `goal` (or a musing, when None)."""
+        utc_now = self.clock.utcnow()
+        presence = self.household.state
+        count = self.interruptions_today(now)
+        factors = factors_for(
+            relevance=relevance(goal) if goal else MUSE_RELEVANCE,
+            time_sensitivity=time_sensitivity(goal, utc_now) if goal else MUSE_TIME_SENSITIVITY,
+            now=now,
+            last_reach_out=self.last_reach_out_at,
+            presence=presence,
+            interruptions_today=count,
+        )
+        return decide_interrupt(
+            factors,
+            now=now,
+            quiet_start=self._time(CONF_QUIET_START),
+            quiet_end=self._time(CONF_QUIET_END),
+            interruptions_today=count,
+            cap=int(self.dials[CONF_INTERRUPTION_CAP]),
+            threshold=float(self.dials[CONF_INTERRUPT_THRESHOLD]),
+            presence=presence,
+            can_speak=self.voice.configured,
+        )
+
+    def hold_back(self, verdict: InterruptDecision, *, about: str) -> None:
+        """Gate 2 said SILENT: journal it and announce the decision, with its factors."""
+        self.journal.journal(
+            self.clock.now(),
+            None,
+            f"thought about {about}; chose not to interrupt ({verdict.reason})",
+        )
+        self.hass.bus.async_fire(
+            EVENT_DECISION,
+            {
+                "entry_id": self.entry_id,
+                "outcome": Outcome.SILENT.value,
+                "reason": verdict.reason,
+                "about": about,
+                "score": round(verdict.score, 3),
+                "factors": verdict.factors.to_dict(),
+            },
+        )
+
+    # ------------------------------------------------------------------ delivery
+
+    async def async_say(
+        self, text: str, verdict: InterruptDecision, *, about: str, goal: Goal | None = None
+    ) -> Said:
+        """SPEAK or SUGGEST a line gate 2 let through; count it, journal it, tell the bus."""
+        outcome, reason = verdict.outcome, verdict.reason
+        delivered = outcome is Outcome.SPEAK and await self.voice.async_say(text)
+        if outcome is Outcome.SPEAK and not delivered:
+            outcome, reason = Outcome.SUGGEST, "the speaker failed; a message will wait"
+        if outcome is Outcome.SUGGEST:
+            delivered = bool(await self.messenger.async_deliver(text, self.clock.utcnow()))
+            if not delivered:  # no target, or none took it: the owner still finds it in HA
+                persistent_notification.async_create(
+                    self.hass, text, title=self.name, notification_id=f"shelldon_{self.entry_id}"
+                )
+                delivered, reason = True, f"{reason}; left as a Home Assistant notification"
+        now = self.clock.now()
+        today = now.date().isoformat()
+        self.interruptions = (today, self.interruptions_today(now) + 1)
+        self.last_reach_out_at = self.clock.utcnow()
+        self.journal.journal(now, None, f"reached out ({outcome.value}) about {about}")
+        self.hass.bus.async_fire(
+            EVENT_REACH_OUT,
+            {
+                "entry_id": self.entry_id,
+                "message": text,
+                "outcome": outcome.value,
+                "reason": reason,
+                "about": about,
+                "score": round(verdict.score, 3),
+                "factors": verdict.factors.to_dict(),
+            },
+        )
+        return Said(outcome, reason, delivered, verdict)

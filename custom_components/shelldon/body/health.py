@@ -1,0 +1,75 @@
+"""The pet's health: what it finds wrong with its own body, raised as a repair issue.
+
+Its need for security checks here (seed 004's watchdog): the checkpoint could not be written,
+the vault is not writable, the history cannot record, the thinking place is unreachable, a
+battery entity is not answering. Anything found is one repair issue the owner can read; a clean
+bill of health takes it away. The pet never fails silently.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from homeassistant.core import HomeAssistant
+
+from ..const import CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY
+from ..issues import create_issue, delete_issue
+from ..ports import Dials
+
+
+class Health:
+    """The body's self-check."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        *,
+        name: str,
+        entry_id: str,
+        dials: Dials,
+        vault_root: Path,
+        save_failed: Callable[[], bool],
+        history_trouble: Callable[[], str | None],
+        brain_failure: Callable[[], str | None],
+    ) -> None:
+        self.hass = hass
+        self.name = name
+        self.entry_id = entry_id
+        self.dials = dials
+        self.vault_root = vault_root
+        self._save_failed = save_failed
+        self._history_trouble = history_trouble
+        self._brain_failure = brain_failure
+
+    def problems(self) -> list[str]:
+        """What is wrong now (a repair issue says it, or goes when nothing is)."""
+        found = []
+        if self._save_failed():
+            found.append("my checkpoint could not be written")
+        if not os.access(self.vault_root, os.W_OK):
+            found.append("my vault is not writable")
+        if (trouble := self._history_trouble()) is not None:
+            found.append(f"my history cannot record ({trouble})")
+        if (failure := self._brain_failure()) is not None:
+            found.append(f"I cannot reach my thinking place ({failure})")
+        for entity_id in (
+            self.dials.get(CONF_BATTERY_ENTITY),
+            self.dials.get(CONF_CHARGING_ENTITY),
+        ):
+            state = self.hass.states.get(entity_id) if entity_id else None
+            if entity_id and (state is None or state.state in ("unavailable", "unknown")):
+                found.append(f"my battery sensor {entity_id} is not answering")
+        issue = f"health_{self.entry_id}"
+        if found:
+            create_issue(
+                self.hass,
+                issue,
+                self.entry_id,
+                translation_key="health",
+                placeholders={"name": self.name, "problems": "; ".join(found)},
+            )
+        else:
+            delete_issue(self.hass, issue)
+        return found

@@ -1,0 +1,154 @@
+"""ACT: the one thing a tick does, by the kind of act it chose.
+
+Most acts are small and local (notice, take in a ruling, let a moot goal go, catch up after
+downtime, read a document on the shelf). Every turn the pet starts itself goes through the
+reacher (one admission, one door out); what a need wants done comes back as a `Want` the mind
+carries out through the same doors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from ..core.appraisal import Act, Candidate
+from ..core.goals import GoalState, Strategy
+from ..core.signals import Signal, SignalKind
+from ..vault.shelf import Shelf
+
+if TYPE_CHECKING:
+    from .loop import Mind
+
+Done = tuple[str, dict[str, Any] | None]  # what was done, and gate 2's verdict if asked
+
+
+class Acts:
+    """The mind's acts."""
+
+    def __init__(self, mind: Mind, shelf: Callable[[], Shelf]) -> None:
+        self.mind = mind
+        self._shelf = shelf  # the pet's shelf as it is now (it is rebuilt when a dial changes)
+
+    @property
+    def shelf(self) -> Shelf:
+        """The shelf."""
+        return self._shelf()
+
+    def act(self, choice: Candidate, now: datetime) -> Done:
+        """Carry out the chosen act."""
+        mind = self.mind
+        signal = self._take_signal(choice.ref)
+        journal = mind.records.journal
+        if choice.act is Act.ATTEND:
+            return "listened (the reply path answers)", None
+        if choice.act is Act.NOTICE:
+            journal(now, None, f"noticed: {choice.about}")
+            mind.refresh_situation()
+            return f"noticed {choice.about}", None
+        if choice.act is Act.SURPRISED:
+            journal(now, None, f"{choice.about}; it didn't happen")
+            return "noted a surprise", None
+        if choice.act is Act.CATCH_UP:
+            return self._catch_up(now, signal), None
+        if choice.act is Act.LET_GO:
+            mind.goals.settle(str(choice.ref), GoalState.DROPPED)
+            journal(now, None, f"let it go quietly; the moment passed: {choice.about}")
+            return f"let go of {choice.ref}", None
+        if choice.act is Act.FLUSH:
+            return mind.reacher.close(now), None
+        if choice.act is Act.DREAM:
+            return mind.reacher.dream(now), None
+        if choice.act is Act.READ:
+            return self._read(signal, now), None
+        if choice.act is Act.RULING:
+            data = signal.data if signal else {}
+            journal(
+                now,
+                None,
+                f"ruling: my owner {data.get('ruling')} {data.get('edit')} ({data.get('path')})",
+            )
+            return f"took in the ruling on {data.get('edit')}", None
+        if choice.act in (Act.REACH_OUT, Act.MUSE):
+            return mind.reacher.reach_out(choice, now)
+        if choice.act is Act.NEED:
+            return self._need(choice, now)
+        return f"nothing to do for {choice.act.value}", None
+
+    def _take_signal(self, ref: str | None) -> Signal | None:
+        if not ref or not ref.startswith("s"):
+            return None
+        agenda = self.mind.agenda
+        for index, signal in enumerate(agenda):
+            if f"s{signal.seq}" == ref:
+                return agenda.pop(index)
+        return None
+
+    def _need(self, choice: Candidate, now: datetime) -> Done:
+        """A need's act: it says what it wants, and the mind does it through its doors."""
+        mind = self.mind
+        want = mind.needs.act(choice, now)
+        if want.line is not None and want.need is not None:
+            mind.records.journal(now, None, want.line)
+            mind.needs.resolve(want.need, "journal line written")
+            return want.line, None
+        if want.reach_out and want.need is not None:
+            return mind.reacher.reach_out_for_need(want.need, want.goal, now)
+        if want.dream:
+            return mind.reacher.dream(now, need=want.need), None  # resolved when a day folds
+        return want.account, None
+
+    def _catch_up(self, now: datetime, signal: Signal | None) -> str:
+        """After downtime: reconsider goals by their strategies, once, and say so once."""
+        mind = self.mind
+        utc_now = mind.clock.utcnow()
+        dropped = kept = 0
+        for goal in mind.goals.open_goals():
+            if goal.due is None or goal.due > utc_now:
+                continue
+            if goal.strategy is Strategy.OPEN_MINDED:
+                mind.goals.settle(goal.id, GoalState.DROPPED)
+                dropped += 1
+            else:
+                kept += 1
+        mind.considered.clear()
+        mind.reacher.mused_for = mind.reacher.stretch_key()  # waking is no reason to speak up
+        mind.agenda = [s for s in mind.agenda if s.kind is not SignalKind.SUSPEND_GAP]
+        gap = (signal.data.get("about") if signal else None) or "the machine slept"
+        detail = f" (let {dropped} go, {kept} still matter)" if dropped or kept else ""
+        mind.records.journal(
+            now, None, f"{gap}; I caught up on what expired and what still matters{detail}"
+        )
+        return f"caught up{detail}"
+
+    # ------------------------------------------------------------------ the shelf
+
+    def _read(self, signal: Signal | None, now: datetime) -> str:
+        """Read (or let go of) a document on the shelf: an ordinary act, no model call."""
+        if signal is None:
+            return "nothing to read"
+        doc, change = str(signal.data.get("doc")), str(signal.data.get("change"))
+        mind = self.mind
+        if change == "removed":
+            self.shelf.forget(doc)
+            mind.records.journal(now, None, f"took {doc} off my shelf")
+            mind.spawn(mind.executor(self.shelf.save))
+            return f"forgot {doc}"
+        mind.spawn(self._async_read(doc))
+        return f"reading {doc}"
+
+    async def _async_read(self, doc: str) -> None:
+        mind = self.mind
+        chunks, stamp, reason = await mind.executor(self.shelf.read, doc)
+        self.shelf.shelve(doc, chunks, stamp, reason)
+        name = doc.rsplit("/", 1)[-1]
+        if reason is None:
+            count = len(chunks)
+            line = f"read and shelved {name} ({count} passage{'s' if count != 1 else ''})"
+            mind.needs.witnessed("understanding", f"read {name}")
+        else:
+            line = f"could not read {name}: {reason}"
+        mind.records.journal(mind.clock.now(), None, line)
+        await mind.executor(self.shelf.save)
+        mind._flush_files(f"shelf: {line}")
+        mind.changed()

@@ -1,0 +1,141 @@
+"""DREAM: finished journal days folded into what the pet keeps, one day per dream tick.
+
+A night's first fold is what costs (the dream's turns); each fold must fit what is left of the
+night's token allowance (`shelldon.dream`, the owner's own request, is not capped); a fold that
+fails or would not fit ends that night's dreaming, so there is no retry loop. Progress persists:
+every day up to `folded_until` is folded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+from ..brain.turn import OVER_ALLOWANCE
+from ..const import CONF_DREAM_TOKENS
+from ..core import defaults as d
+from ..core.dream import backlog
+from ..core.plain import whole
+from ..ports import Admission, Changed, Clock, Dials, Motives, TurnRunner
+from ..vault.journal import Records
+
+DREAM_NOW_DAYS: Final = 7  # days shelldon.dream folds at most
+
+
+class Dreamer:
+    """The night's consolidation of one pet."""
+
+    def __init__(
+        self,
+        *,
+        clock: Clock,
+        dials: Dials,
+        journal: Records,
+        turns: TurnRunner,
+        admission: Admission,
+        needs: Motives,
+        journal_days: Callable[[], set[str]],
+        initiative: Callable[[], bool],
+        changed: Changed,
+    ) -> None:
+        self.clock = clock
+        self.dials = dials
+        self.journal = journal
+        self.turns = turns
+        self.admission = admission
+        self.needs = needs
+        self.journal_days = journal_days
+        self.initiative = initiative
+        self.changed = changed
+        self.folded_until: str | None = None  # every journal day up to this one is folded
+        self.dream_spent: tuple[str | None, int] = (None, 0)  # (night, tokens)
+        self.dream_failed: str | None = None  # a night with no more folds
+
+    def to_dict(self) -> dict[str, Any]:
+        """For the checkpoint (in the mind's section)."""
+        return {
+            "folded_until": self.folded_until,
+            "dream_spent": list(self.dream_spent),
+            "dream_failed": self.dream_failed,
+        }
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """Back from the mind's section of the checkpoint."""
+        folded = data.get("folded_until")
+        self.folded_until = folded if isinstance(folded, str) else None
+        spent = data.get("dream_spent")
+        if isinstance(spent, list) and len(spent) == 2 and isinstance(spent[0], str):
+            self.dream_spent = (spent[0], whole(spent[1]))
+        failed = data.get("dream_failed")
+        self.dream_failed = failed if isinstance(failed, str) else None
+
+    def backlog(self) -> list[str]:
+        """Finished journal days not yet folded into memory, oldest first."""
+        return backlog(self.journal_days(), self.folded_until, self.clock.now().date())
+
+    @staticmethod
+    def night(now: datetime) -> str:
+        """The night a dream belongs to (the local date it began on)."""
+        return (now - timedelta(hours=12)).date().isoformat()
+
+    def work(self) -> bool:
+        """A finished day waits, the pet may start turns, and tonight's allowance is not spent."""
+        if not self.initiative():
+            return False
+        now = self.clock.now()
+        night, spent = self.dream_spent
+        if night == self.night(now) and spent >= int(self.dials[CONF_DREAM_TOKENS]):
+            return False
+        if self.dream_failed == self.night(now):
+            return False
+        return bool(self.backlog())
+
+    def cost(self, now: datetime) -> int:
+        """What the next fold costs the budget: the night's first pays the dream's turns."""
+        return d.DREAM_COST if self.dream_spent[0] != self.night(now) else 0
+
+    async def async_fold(self, now: datetime, *, capped: bool = True) -> tuple[str, int, bool]:
+        """Fold the oldest waiting day (the slot is held); returns (day, facts kept, ok).
+
+        `capped`: only if its estimated cost fits what is left of tonight's allowance; one
+        that does not ends tonight's dreaming.
+        """
+        days = self.backlog()
+        if not days:
+            return "", 0, True
+        day = days[0]
+        night, total = self.dream_spent
+        tonight = self.night(now)
+        spent_tonight = total if night == tonight else 0
+        room = int(self.dials[CONF_DREAM_TOKENS]) - spent_tonight if capped else None
+        before = self.turns.spent_today(self.clock.now()).total
+        outcome, kept = await self.turns.async_dream_day(now, day, room)
+        if not outcome.ok and night != tonight:  # the night's first fold paid the dream's
+            self.admission.refund(d.DREAM_COST, now)  # turns: it never happened
+        if outcome.error == OVER_ALLOWANCE:
+            self.dream_failed = tonight
+            self.journal.journal(
+                self.clock.now(),
+                None,
+                f"stopped dreaming for tonight: {day} would take {outcome.intent}, more than "
+                f"the {room} left of tonight's allowance; it waits",
+            )
+            self.changed()
+            return day, 0, False
+        spent = self.turns.spent_today(self.clock.now()).total - before
+        self.dream_spent = (tonight, spent_tonight + spent)
+        if outcome.ok:
+            self.folded_until = day
+            self.journal_days().discard(day)
+            self.journal.journal(
+                self.clock.now(), None, f"slept on it: folded {day} into what I keep ({kept} facts)"
+            )
+            self.needs.witnessed("coherence", f"folded {day}")
+        elif self.dream_failed != tonight:  # once a night: the day waits for the next one
+            self.dream_failed = tonight
+            self.journal.journal(
+                self.clock.now(), None, f"could not dream on {day} tonight; it waits for tomorrow"
+            )
+        self.changed()
+        return day, kept, outcome.ok

@@ -1,0 +1,600 @@
+"""The mind: an always-on loop that knows when to act and when to let the owner be.
+
+Its tick is one scheduler job (the scheduler stays the only clock); the cadence follows the
+activity state. Each tick runs SENSE (drain the signal inbox into the world model and the
+agenda), APPRAISE and DECIDE (pure heuristics from core: one intention, or rest), ACT (the one
+thing; a turn the pet begins itself goes through the one admission and the one door out),
+REFLECT (read committed exchanges for promises and reminders; the words are journaled here) and
+REGULATE (drift the state down the cost ladder; keep the trace).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+from typing import Any, Final
+
+from ..body.presence import Household
+from ..brain.turn import TurnKind
+from ..const import (
+    CONF_ACT_THRESHOLD,
+    CONF_DREAM_IDLE_H,
+    CONF_QUIET_END,
+    CONF_QUIET_START,
+    CONF_TOKEN_CAP,
+)
+from ..core import defaults as d
+from ..core.activity import CADENCE_S, Activity, Drift, preempt, regulate
+from ..core.appraisal import Impulses, appraise, decide
+from ..core.goals import GoalKind, Provenance, Strategy
+from ..core.memory import same_fact
+from ..core.plain import instant, instants, items, strings, whole
+from ..core.promises import parse_back_in, parse_remind_me, scan_commitments
+from ..core.signals import Signal, SignalKind
+from ..core.world import ANY, Belief, Expectation, WorldModel
+from ..ports import (
+    Admission,
+    Body,
+    Changed,
+    Clock,
+    Dials,
+    Door,
+    Executor,
+    Heart,
+    Motives,
+    Spawn,
+    TurnRunner,
+)
+from ..vault.goals import GoalBook
+from ..vault.history import VaultHistory
+from ..vault.journal import Entry, Records
+from ..vault.shelf import Shelf
+from .acts import Acts
+from .dreaming import Dreamer
+from .reach import Reacher
+from .situation import clock_time, situation_file, situation_lines, span
+
+SITUATION_FILE: Final = "situation.md"
+GAP_SLACK: Final = timedelta(minutes=10)
+MAX_AGENDA: Final = 50
+ASK_EXPECT: Final = timedelta(hours=12)
+VAULT_SCAN_EVERY: Final = timedelta(seconds=d.VAULT_WATCH_PERIOD_S)  # at most, whatever the tick
+
+
+@dataclass
+class TickRecord:
+    """What one tick sensed, weighed, chose and did (one trace line)."""
+
+    tick: int
+    at: datetime
+    state: str
+    sensed: list[str]
+    scores: list[dict[str, Any]]
+    choice: dict[str, Any] | None
+    runners_up: list[dict[str, Any]]
+    done: str = "rested"
+    interrupt: dict[str, Any] | None = None
+    drift: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data."""
+        out: dict[str, Any] = {
+            "tick": self.tick,
+            "at": self.at.isoformat(),
+            "state": self.state,
+            "sensed": self.sensed,
+            "scores": self.scores,
+            "choice": self.choice,
+            "runners_up": self.runners_up,
+            "done": self.done,
+        }
+        if self.interrupt:
+            out["interrupt"] = self.interrupt
+        if self.drift:
+            out["drift"] = self.drift
+        return out
+
+
+class Mind:
+    """The always-on loop of one pet. It is handed what it uses; it reaches for nothing."""
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        clock: Clock,
+        dials: Dials,
+        body: Body,
+        heart: Heart,
+        journal: Records,
+        goals: GoalBook,
+        turns: TurnRunner,
+        admission: Admission,
+        door: Door,
+        needs: Motives,
+        household: Household,
+        shelf: Callable[[], Shelf],
+        history: VaultHistory,
+        executor: Executor,
+        spawn: Spawn,
+        changed: Changed,
+        journal_days: Callable[[], set[str]],
+        watch_vault: Callable[[], None],
+        refresh_situation: Callable[[], None],
+    ) -> None:
+        self.name = name
+        self.clock = clock
+        self.dials = dials
+        self.body = body
+        self.heart = heart
+        self.records = journal
+        self.records.on_full = self._flush_files  # a flood is written as it comes
+        self.goals = goals
+        self.turns = turns
+        self.door = door
+        self.needs = needs
+        self.household = household
+        self.history = history
+        self.executor = executor
+        self.spawn = spawn
+        self.changed = changed
+        self.watch_vault = watch_vault
+        self.refresh_situation = refresh_situation
+        self.world = WorldModel()
+        self.state = Activity.IDLE
+        self.state_since: datetime = clock.utcnow()
+        self.inbox: list[Signal] = []
+        self.agenda: list[Signal] = []
+        self.committed: list[Signal] = []
+        self.seq = 0
+        self.ticks = 0
+        self.last_tick_at: datetime | None = None
+        self.considered: dict[str, datetime] = {}
+        self.signalled_due: set[str] = set()
+        self.last_record: TickRecord | None = None
+        self._write_lock = threading.Lock()  # one tick's files and commit at a time
+        self._dirty = False
+        self._last_scan: datetime | None = None
+        self._planned_gap = timedelta(seconds=CADENCE_S[Activity.DORMANT])
+        self.dreamer = Dreamer(
+            clock=clock,
+            dials=dials,
+            journal=journal,
+            turns=turns,
+            admission=admission,
+            needs=needs,
+            journal_days=journal_days,
+            initiative=lambda: body.initiative,
+            changed=self._changed,
+        )
+        self.reacher = Reacher(
+            clock=clock,
+            dials=dials,
+            body=body,
+            journal=journal,
+            goals=goals,
+            turns=turns,
+            admission=admission,
+            door=door,
+            needs=needs,
+            dreamer=self.dreamer,
+            considered=self.considered,
+            believe=lambda s, v, at, src: self.believe(s, v, at, source=src),
+            spawn=spawn,
+            flush=self._flush_files,
+            changed=changed,
+        )
+        self.acts = Acts(self, shelf)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def cadence_s(self) -> float:
+        """The tick period in this state (before the battery stretch)."""
+        return CADENCE_S[self.state]
+
+    @property
+    def token_pressure(self) -> float:
+        """Tokens spent today over the daily cap."""
+        cap = float(self.dials[CONF_TOKEN_CAP])
+        return self.turns.spent_today(self.clock.now()).total / cap if cap > 0 else 0.0
+
+    @property
+    def presence_state(self) -> Any:
+        """Home, away, or unknown (no presence entities)."""
+        return self.household.state
+
+    def _quiet(self) -> tuple[time, time]:
+        return (
+            time.fromisoformat(str(self.dials[CONF_QUIET_START])),
+            time.fromisoformat(str(self.dials[CONF_QUIET_END])),
+        )
+
+    def situation(self, now: datetime, *, for_prompt: bool) -> list[str]:
+        """The present tense, as lines."""
+        return situation_lines(
+            now,
+            for_prompt=for_prompt,
+            household=self.household,
+            world=self.world,
+            last_interaction=self.body.last_interaction,
+            state=self.state,
+            turn_in_flight=self.body.turn_in_flight,
+            goals=self.goals.open_goals(),
+            quiet=self._quiet(),
+        )
+
+    def situation_file(self, now: datetime) -> str:
+        """situation.md (absolute times, so it changes only when something happens)."""
+        return situation_file(self.name, self.situation(now, for_prompt=False))
+
+    def prune(self, utc_now: datetime) -> None:
+        """Forget bookkeeping about goals that are settled or gone, and waits that are over."""
+        open_ids = {g.id for g in self.goals.open_goals()}
+        self.signalled_due &= open_ids
+        keep = {k: v for k, v in self.considered.items() if k in open_ids and v > utc_now}
+        self.considered.clear()
+        self.considered.update(keep)
+        self.world.prune(utc_now)
+
+    # ------------------------------------------------------------------ persistence
+
+    def to_dict(self) -> dict[str, Any]:
+        """The engine cursor: a restarted mind resumes, it does not wake amnesiac."""
+        return {
+            "state": self.state.value,
+            "state_since": self.state_since.isoformat(),
+            "seq": self.seq,
+            "ticks": self.ticks,
+            "last_tick_at": self.last_tick_at.isoformat() if self.last_tick_at else None,
+            "planned_gap_s": self._planned_gap.total_seconds(),
+            "considered": {k: v.isoformat() for k, v in self.considered.items()},
+            "signalled_due": sorted(self.signalled_due),
+            **self.reacher.to_dict(),
+            **self.dreamer.to_dict(),
+            # Nothing pending is dropped: the inbox and the committed exchanges whole.
+            "agenda": [
+                s.to_dict() for s in (self.inbox + self.agenda[-MAX_AGENDA:] + self.committed)
+            ],
+            "expectations": [e.to_dict() for e in self.world.expectations],
+            "beliefs": [b.to_dict() for b in self.world.latest()],
+        }
+
+    def restore(self, data: Any, beliefs: list[Belief]) -> None:
+        """Back from the checkpoint and the belief log (damage gives a fresh start)."""
+        expectations: list[Expectation] = []
+        if isinstance(data, dict):
+            try:
+                self.state = Activity(data.get("state", "idle"))
+            except ValueError:
+                self.state = Activity.IDLE
+            self.state_since = instant(data.get("state_since")) or self.state_since
+            self.seq = whole(data.get("seq"))
+            self.ticks = whole(data.get("ticks"))
+            self.last_tick_at = instant(data.get("last_tick_at"))
+            planned = data.get("planned_gap_s")
+            plausible = isinstance(planned, int | float) and not isinstance(planned, bool)
+            if plausible and 0 < planned < 86400:
+                self._planned_gap = timedelta(seconds=planned)
+            self.considered.update(instants(data.get("considered")))
+            mused = data.get("mused_for")
+            self.reacher.mused_for = mused if isinstance(mused, str) else None
+            self.reacher.hello_waits_until = instant(data.get("hello_waits_until"))
+            self.reacher.held = strings(data.get("held"))[-3:]
+            self.signalled_due = set(strings(data.get("signalled_due")))
+            self.dreamer.restore(data)
+            for item in items(data.get("agenda")):
+                if (signal := Signal.from_dict(item)) is not None:
+                    kind = signal.kind
+                    (self.committed if kind is SignalKind.TURN_COMMITTED else self.agenda).append(
+                        signal
+                    )
+            expectations = [
+                e for e in map(Expectation.from_dict, items(data.get("expectations"))) if e
+            ]
+            # The log's tail may have rotated away the last word on a subject: keep it anyway.
+            beliefs = beliefs + [b for b in map(Belief.from_dict, items(data.get("beliefs"))) if b]
+        self.world = WorldModel(beliefs, expectations)
+
+    # ------------------------------------------------------------------ arrivals
+
+    def post(self, kind: SignalKind, data: dict[str, Any] | None = None) -> Signal:
+        """A fact arrived: into the inbox and signals.jsonl, and the mind wakes early."""
+        self.seq += 1
+        signal = Signal(kind, self.clock.utcnow(), dict(data or {}), self.seq)
+        self.inbox.append(signal)
+        self.records.signal(signal.to_dict())
+        self._dirty = True
+        if kind is SignalKind.OWNER_MESSAGE and (drift := preempt(self.state)) is not None:
+            self._move(drift, signal.at)  # at once, not at the next tick
+        self.wake()
+        return signal
+
+    def seen(self, entity_id: str, state: str, at: datetime) -> None:
+        """Someone is where the household says, at the start (no news: a belief)."""
+        self.believe(f"presence:{entity_id}", state, at, source="presence")
+
+    def wake(self) -> None:
+        """Tick as soon as the event loop is free, unless a tick is due within the engaged cadence
+        anyway (so a chatty owner never makes the mind tick faster than its state's cadence)."""
+        if not self.heart.started:
+            return
+        due = self.heart.next_tick()
+        if due is not None and due - self.clock.utcnow() <= timedelta(
+            seconds=CADENCE_S[Activity.ENGAGED]
+        ):
+            return
+        self.heart.tick_soon()
+
+    def believe(self, subject: str, value: str, at: datetime, *, source: str) -> None:
+        """Fold an observation into the world model (and the belief log)."""
+        belief, met = self.world.observe(subject, value, at, source=source)
+        if belief is not None:
+            self.records.belief(belief.to_dict())
+        for expectation in met:
+            self.records.journal(self.clock.now(), None, f"as I expected: {expectation.about}")
+
+    # ------------------------------------------------------------------ the tick
+
+    def tick(self, _fired: datetime) -> None:
+        """One heartbeat: SENSE, APPRAISE, DECIDE, ACT, REFLECT, REGULATE."""
+        now, utc_now = self.clock.now(), self.clock.utcnow()
+        self.ticks += 1
+        sensed = self._sense(now, utc_now)
+        candidates = appraise(
+            self.agenda, self.goals.items, self._impulses(now, utc_now), utc_now, self.considered
+        )
+        choice, runners_up = decide(candidates, float(self.dials[CONF_ACT_THRESHOLD]))
+        record = TickRecord(
+            tick=self.ticks,
+            at=utc_now,
+            state=self.state.value,
+            sensed=sensed,
+            scores=[c.to_dict() for c in candidates[:6]],
+            choice=choice.to_dict() if choice else None,
+            runners_up=[c.to_dict() for c in runners_up],
+        )
+        if choice is not None:
+            record.done, record.interrupt = self.acts.act(choice, now)
+        self._reflect(now)
+        self._regulate(now, utc_now, record)
+        self.last_tick_at = utc_now
+        self._planned_gap = timedelta(seconds=self.cadence_s * self.body.stretch)
+        resting = choice is None and not sensed and record.drift is None
+        self.records.trace(record.to_dict(), resting=resting)
+        self.last_record = record
+        if not resting:
+            self._dirty = True
+        intention = (choice.about if choice else None) or record.drift or ", ".join(sensed)
+        self._flush_files(None if resting else f"tick {self.ticks}: {intention}")
+        if self._dirty:
+            self.changed(save=False)  # the mind's own cursor: bookkeeping
+            self._dirty = False
+
+    def _changed(self) -> None:
+        self._dirty = True
+        self.changed()
+
+    def _sense(self, now: datetime, utc_now: datetime) -> list[str]:
+        if self._last_scan is None or utc_now - self._last_scan >= VAULT_SCAN_EVERY:
+            self._last_scan = utc_now
+            self.watch_vault()
+        if self.last_tick_at is not None:
+            # Measured against the sleep the last tick planned, so a message that wakes a
+            # dormant mind early is never mistaken for the machine having slept.
+            gap = utc_now - self.last_tick_at
+            if gap > self._planned_gap + GAP_SLACK:
+                about = f"the machine slept ~{span(gap)}"
+                self.post(
+                    SignalKind.SUSPEND_GAP, {"gap_s": int(gap.total_seconds()), "about": about}
+                )
+        for goal in self.goals.open_goals():
+            if goal.due is not None and goal.due <= utc_now and goal.id not in self.signalled_due:
+                self.signalled_due.add(goal.id)
+                self.considered.pop(goal.id, None)  # coming due is news: think about it afresh
+                self.post(SignalKind.GOAL_DUE, {"goal": goal.id, "about": goal.text})
+        for expectation in self.world.surprises(utc_now):
+            about = f"I expected {expectation.about} by {clock_time(expectation.due, now)}"
+            self.post(SignalKind.SURPRISE, {"expectation": expectation.id, "about": about})
+        sensed = []
+        inbox, self.inbox = self.inbox, []
+        for signal in inbox:
+            sensed.append(signal.kind.value)
+            self._fold(signal)
+            if signal.kind is SignalKind.OWNER_MESSAGE and (drift := preempt(self.state)):
+                self._move(drift, utc_now)
+            if signal.kind is SignalKind.TURN_COMMITTED:
+                self.committed.append(signal)
+            elif signal.kind is not SignalKind.GOAL_DUE:
+                self.agenda.append(signal)
+        del self.agenda[:-MAX_AGENDA]
+        return sensed
+
+    def _fold(self, signal: Signal) -> None:
+        """SENSE folds each arrival into the world model."""
+        data = signal.data
+        if signal.kind is SignalKind.PRESENCE:
+            self.believe(
+                f"presence:{data['entity']}", str(data["to"]), signal.at, source="presence"
+            )
+            for goal_id in [k for k in self.considered if k.startswith("g")]:
+                del self.considered[goal_id]  # someone came or went: goals are worth a look
+        elif signal.kind is SignalKind.POWER:
+            self.believe("power", str(data.get("level")), signal.at, source="battery")
+        elif signal.kind is SignalKind.OWNER_MESSAGE:
+            at = signal.at
+            self.believe("owner:last_spoke", at.isoformat(), at, source="conversation")
+
+    def _impulses(self, now: datetime, utc_now: datetime) -> Impulses:
+        reacher = self.reacher
+        quiet = reacher.owner_quiet(utc_now)
+        may_start = self.body.initiative
+        return Impulses(
+            muse=may_start and quiet >= reacher.idle_needed() and not reacher.hello_said(utc_now),
+            flush=(
+                may_start
+                and self.turns.unflushed
+                and quiet >= timedelta(seconds=d.FLUSH_AFTER_S)
+                and self.token_pressure < 1.0
+            ),
+            dream=may_start and self.state is Activity.DREAM and self.dreamer.work(),
+            token_pressure=self.token_pressure,
+            extra=tuple(self.needs.impulses(now)),
+        )
+
+    # ------------------------------------------------------------------ REFLECT
+
+    def _reflect(self, now: datetime) -> None:
+        committed, self.committed = self.committed, []
+        for signal in committed:
+            data = signal.data
+            heard, said = data.get("heard"), data.get("said")
+            when = signal.at.astimezone(now.tzinfo)
+            if heard and data.get("role") == "owner":
+                self.records.journal(when, str(data.get("sender") or "owner"), str(heard))
+                self._owner_words(str(heard), now)
+            if said:
+                self.records.journal(when, None, str(said))
+                self._own_words(str(said), now, data)
+            elif data.get("kind") in (TurnKind.PROACTIVE, TurnKind.REACH_OUT) and data.get("ok"):
+                self.records.journal(when, None, f"chose silence ({data.get('intent')})")
+
+    def _owner_words(self, text: str, now: datetime) -> None:
+        if (reminder := parse_remind_me(text, now)) is not None and not self._known_goal(
+            reminder.what
+        ):
+            goal = self.goals.add(
+                reminder.what,
+                kind=GoalKind.REACH_OUT,
+                provenance=Provenance.REMIND_ME,
+                strategy=Strategy.BLIND,
+                due=reminder.due,
+            )
+            due = clock_time(goal.due, now)
+            self.records.journal(now, None, f"filed a reminder ({goal.id}, due {due}): {goal.text}")
+        if (back := parse_back_in(text, now)) is not None:
+            when = back + timedelta(minutes=30)
+            self.world.expect("owner:last_spoke", ANY, when, self.clock.utcnow(), "my owner back")
+
+    def _own_words(self, text: str, now: datetime, data: dict[str, Any]) -> None:
+        # A reply that declared its promises has said what it commits to; otherwise read its words.
+        found = [] if data.get("promises") else scan_commitments(text, now)
+        for commitment in found:
+            if self._known_goal(commitment.what):
+                continue
+            goal = self.goals.add(
+                commitment.what,
+                kind=GoalKind.REACH_OUT,
+                provenance=Provenance.PROMISE,
+                strategy=Strategy.SINGLE_MINDED,
+                due=commitment.due,
+            )
+            due = clock_time(goal.due, now)
+            self.records.journal(now, None, f"promised ({goal.id}, due {due}): {goal.text}")
+        utc_now = self.clock.utcnow()
+        for ask in data.get("asks") or []:
+            self.world.expect(
+                "owner:last_spoke", ANY, utc_now + ASK_EXPECT, utc_now, f"an answer to: {ask}"
+            )
+
+    def _known_goal(self, text: str) -> bool:
+        return any(same_fact(text, g.text) for g in self.goals.open_goals())
+
+    # ------------------------------------------------------------------ REGULATE
+
+    def _regulate(self, now: datetime, utc_now: datetime, record: TickRecord) -> None:
+        quiet_h = float(self.dials[CONF_DREAM_IDLE_H])
+        last_owner = self.body.last_interaction
+        dream_anyway = last_owner is not None and utc_now - last_owner >= timedelta(hours=quiet_h)
+        work = self.dreamer.work()
+        drift = regulate(
+            self.state, now, last_owner, token_pressure=self.token_pressure, dream_work=work
+        )
+        if drift is None and self.state is Activity.DORMANT and dream_anyway and work:
+            drift = Drift(Activity.DREAM, f"{quiet_h:g} h without the owner and notes to dream on")
+        if (
+            drift is not None
+            and drift.state is Activity.DORMANT
+            and self.state is Activity.DREAM
+            and dream_anyway
+            and work
+        ):
+            drift = None  # still dreaming off-window: the owner has been away long enough
+        if drift is not None:
+            record.drift = f"{self.state.value} -> {drift.state.value}: {drift.reason}"
+            self._move(drift, utc_now)
+        self.refresh_situation()
+
+    def _move(self, drift: Drift, utc_now: datetime) -> None:
+        previous = self.state
+        self.state = drift.state
+        self.state_since = utc_now
+        self.heart.set_cadence(self.cadence_s)
+        self._dirty = True
+        if Activity.DREAM in (drift.state, previous):
+            lead = (
+                "drifted off to dream: "
+                if drift.state is Activity.DREAM
+                else "woke from dreaming: "
+            )
+            self.records.journal(self.clock.now(), None, lead + drift.reason)
+
+    # ------------------------------------------------------------------ files
+
+    def _flush_files(self, commit: str | None = None) -> None:
+        """Write what is queued; with `commit`, also record the vault's history after it."""
+        if self.records.pending or commit:
+            self.spawn(self.executor(self._write, self.records.take(), commit))
+
+    def _write(self, batch: list[Entry], commit: str | None) -> None:
+        """Blocking: the lines, then one history commit for the tick (if anything changed).
+
+        One tick at a time: the next tick's lines must not slip into this tick's commit."""
+        with self._write_lock:
+            self.records.write(batch)
+            if commit:
+                self.history.record(commit)
+
+    async def async_flush_all(self) -> None:
+        """On stop: journal the exchanges the mind has not reflected on yet (and file what they
+        promised), then write everything, including a run of resting ticks."""
+        pending = [s for s in self.inbox if s.kind is SignalKind.TURN_COMMITTED]
+        if self.committed or pending:
+            self.committed += pending
+            self.inbox = [s for s in self.inbox if s.kind is not SignalKind.TURN_COMMITTED]
+            serial = self.goals.serial
+            self._reflect(self.clock.now())
+            if self.goals.serial != serial:  # a reminder or promise was filed
+                await self.goals.async_save()
+        batch = self.records.take(close_rest=True)
+        if batch:
+            await self.executor(self._write, batch, None)
+
+    # ------------------------------------------------------------------ on request
+
+    async def async_speak_up(self) -> dict[str, Any]:
+        """shelldon.speak_up: propose a reach-out now, through the same gates."""
+        return await self.reacher.async_speak_up()
+
+    async def async_dream_now(self) -> dict[str, Any]:
+        """shelldon.dream: fold the finished days waiting now."""
+        return await self.reacher.async_dream_now()
+
+    def dream_backlog(self) -> list[str]:
+        """Finished journal days not yet folded into memory, oldest first."""
+        return self.dreamer.backlog()
+
+    def dream_work(self) -> bool:
+        """Whether a dream tick has work now."""
+        return self.dreamer.work()
+
+    @property
+    def folded_until(self) -> str | None:
+        """Every journal day up to this one is folded."""
+        return self.dreamer.folded_until
+
+    def interruptions_today(self, now: datetime) -> int:
+        """Lines delivered unasked today."""
+        return self.door.interruptions_today(now)

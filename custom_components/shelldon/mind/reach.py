@@ -1,0 +1,340 @@
+"""Reaching out: every turn the pet starts itself, and every line it then says unasked.
+
+A musing, a reach-out about a goal, a need's hello, a dream fold, a conversation's closing turn
+and `shelldon.speak_up` all take the same path: the admission (initiative, battery, budget),
+gate 2 at the door (a line it would hold back costs no model call), the slot, the turn, then the
+door out again for the line. A closing line gate 2 holds back is kept for the next conversation:
+never lost, never sent into quiet hours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, time, timedelta
+from typing import Any, Final
+
+from ..brain.turn import TurnKind
+from ..const import CONF_PROACTIVE_IDLE_MIN, CONF_QUIET_END
+from ..core import defaults as d
+from ..core.appraisal import Act, Candidate
+from ..core.budget import Decision
+from ..core.goals import Goal, GoalState
+from ..core.salience import QUIET_HOURS, InterruptDecision, Outcome
+from ..core.text import shorten
+from ..ports import (
+    SLOT_BUSY,
+    Admission,
+    Body,
+    Changed,
+    Clock,
+    Dials,
+    Door,
+    Motives,
+    Spawn,
+    TurnRunner,
+)
+from ..vault.goals import GoalBook
+from ..vault.journal import Records
+from .dreaming import DREAM_NOW_DAYS, Dreamer
+
+SILENT_AGAIN_AFTER: Final = timedelta(hours=3)  # a goal the pet chose not to raise comes back
+RETRY_SOON: Final = timedelta(minutes=1)
+CLOSING: Final = "what I meant to say when we stopped talking"
+
+Believe = Callable[[str, str, datetime, str], None]  # (subject, value, at, source)
+
+
+class Reacher:
+    """The turns one pet starts itself, and the lines it sends unasked."""
+
+    def __init__(
+        self,
+        *,
+        clock: Clock,
+        dials: Dials,
+        body: Body,
+        journal: Records,
+        goals: GoalBook,
+        turns: TurnRunner,
+        admission: Admission,
+        door: Door,
+        needs: Motives,
+        dreamer: Dreamer,
+        considered: dict[str, datetime],
+        believe: Believe,
+        spawn: Spawn,
+        flush: Callable[[str | None], None],
+        changed: Changed,
+    ) -> None:
+        self.clock = clock
+        self.dials = dials
+        self.body = body
+        self.journal = journal
+        self.goals = goals
+        self.turns = turns
+        self.admission = admission
+        self.door = door
+        self.needs = needs
+        self.dreamer = dreamer
+        self.considered = considered  # the mind's: goal id -> not before
+        self.believe = believe
+        self.spawn = spawn
+        self.flush = flush
+        self.changed = changed
+        self.mused_for: str | None = None  # the quiet stretch the last hello was for
+        self.hello_waits_until: datetime | None = None  # a hello hushed by quiet hours, once
+        self.held: list[str] = []  # closing lines gate 2 held back, for the next conversation
+
+    # ------------------------------------------------------------------ persistence
+
+    def to_dict(self) -> dict[str, Any]:
+        """For the checkpoint (in the mind's section)."""
+        return {
+            "mused_for": self.mused_for,
+            "hello_waits_until": self.hello_waits_until.isoformat()
+            if self.hello_waits_until
+            else None,
+            "held": list(self.held),
+        }
+
+    # ------------------------------------------------------------------ hellos
+
+    def stretch_key(self) -> str:
+        """The quiet stretch now: since the owner last spoke (or since the pet woke)."""
+        last = self.body.last_interaction
+        return last.isoformat() if last else f"start:{self.body.started_at.isoformat()}"
+
+    def owner_quiet(self, utc_now: datetime) -> timedelta:
+        """How long the owner has been silent."""
+        return utc_now - (self.body.last_interaction or self.body.started_at)
+
+    def idle_needed(self) -> timedelta:
+        """How long a silence earns a hello (the battery stretches it)."""
+        return timedelta(minutes=float(self.dials[CONF_PROACTIVE_IDLE_MIN]) * self.body.stretch)
+
+    def hello_said(self, utc_now: datetime) -> bool:
+        """One hello per quiet stretch, unless quiet hours hushed it: then once more after."""
+        if self.mused_for != self.stretch_key():
+            return False
+        return self.hello_waits_until is None or utc_now < self.hello_waits_until
+
+    def may_muse(self) -> str | None:
+        """Why a hello would be out of place now, or None when it may be proposed."""
+        utc_now = self.clock.utcnow()
+        if self.owner_quiet(utc_now) < self.idle_needed():
+            return "my owner was here recently"
+        if self.hello_said(utc_now):
+            return "I already said hello in this quiet stretch"
+        return None
+
+    def _quiet_hours_end(self, now: datetime) -> datetime:
+        end = time.fromisoformat(str(self.dials[CONF_QUIET_END]))
+        at = now.replace(hour=end.hour, minute=end.minute, second=0, microsecond=0)
+        if at <= now:
+            at = (at + timedelta(days=1)).replace(hour=end.hour, minute=end.minute)
+        return at.astimezone(UTC)
+
+    # ------------------------------------------------------------------ reach-outs
+
+    def reach_out(
+        self, choice: Candidate, now: datetime, need: str | None = None
+    ) -> tuple[str, dict[str, Any] | None]:
+        """A reach-out that passed gate 1: the admission, gate 2, then the turn if worth it."""
+        utc_now = self.clock.utcnow()
+        goal = self.goals.get(choice.ref) if choice.act is Act.REACH_OUT and choice.ref else None
+        if choice.act is Act.MUSE:
+            self.mused_for = self.stretch_key()  # one hello per quiet stretch, whoever asks
+            self.hello_waits_until = None
+        checked = self.admission.check(d.PROACTIVE_COST, now)
+        if not checked.ok:
+            if goal is not None:
+                self.considered[goal.id] = checked.retry_at or (utc_now + SILENT_AGAIN_AFTER)
+            elif checked.decision is Decision.DEFER and need is None:
+                self.mused_for = None  # try again when the cooldown ends
+            if need is not None:
+                self.needs.defer(need, checked.reason)
+            return f"{choice.act.value}: {checked.decision.value} ({checked.reason})", None
+        verdict = self.door.decide(goal, now)
+        if verdict.outcome is Outcome.SILENT:
+            if choice.act is Act.MUSE and verdict.reason == QUIET_HOURS:
+                self.hello_waits_until = self._quiet_hours_end(now)  # good morning, then
+            self.door.hold_back(verdict, about=goal.text if goal else "saying hello")
+            if goal is not None:
+                self.considered[goal.id] = utc_now + SILENT_AGAIN_AFTER
+            self.needs.outcome(need, Outcome.SILENT, verdict.reason)
+            return f"chose not to interrupt: {verdict.reason}", verdict.to_dict()
+        kind = TurnKind.REACH_OUT if goal is not None else TurnKind.PROACTIVE
+        done = self.start(kind, now, cost=d.PROACTIVE_COST, goal=goal, delivery=verdict, need=need)
+        return done, verdict.to_dict()
+
+    def reach_out_for_need(
+        self, need: str, goal: Goal | None, now: datetime
+    ) -> tuple[str, dict[str, Any] | None]:
+        """A need asked to reach out (about a goal, or just to say hello): the same path."""
+        choice = (
+            Candidate(Act.REACH_OUT, 1.0, goal.text, goal.id)
+            if goal is not None
+            else Candidate(Act.MUSE, 1.0, "saying hello, because I miss my owner")
+        )
+        return self.reach_out(choice, now, need=need)
+
+    def dream(self, now: datetime, need: str | None = None) -> str:
+        """One dream tick: fold the oldest finished day (a night's first fold is what costs)."""
+        return self.start(TurnKind.DREAM, now, cost=self.dreamer.cost(now), need=need)
+
+    def close(self, now: datetime) -> str:
+        """A conversation ended: its closing turn (free), through the same admission."""
+        return self.start(TurnKind.FLUSH, now, cost=0)
+
+    def start(
+        self,
+        kind: TurnKind,
+        now: datetime,
+        *,
+        cost: int,
+        goal: Goal | None = None,
+        delivery: InterruptDecision | None = None,
+        need: str | None = None,
+    ) -> str:
+        """Start a self-initiated turn: the admission, then the slot."""
+        admitted = self.admission.admit(cost, now)
+        if not admitted.ok:
+            if kind is TurnKind.FLUSH and admitted.decision is Decision.SKIP:
+                self.turns.unflushed = False
+            if admitted.reason == SLOT_BUSY:
+                if goal is not None:
+                    self.considered[goal.id] = self.clock.utcnow() + RETRY_SOON
+                if need is not None:
+                    self.needs.defer(need, "a turn was in flight")
+                return f"{kind.value}: deferred ({SLOT_BUSY})"
+            if need is not None:
+                self.needs.defer(need, admitted.reason)
+            return f"{kind.value}: {admitted.decision.value} ({admitted.reason})"
+        self.spawn(self._async_turn(kind, now, cost, goal, delivery, need))
+        return f"started a {kind.value} turn"
+
+    async def _async_turn(
+        self,
+        kind: TurnKind,
+        now: datetime,
+        cost: int,
+        goal: Goal | None,
+        delivery: InterruptDecision | None,
+        need: str | None,
+    ) -> None:
+        try:
+            if kind is TurnKind.DREAM:
+                await self.dreamer.async_fold(now)
+                return
+            outcome = await self.turns.async_self_turn(kind, now, goal=goal)
+        finally:
+            self.admission.release()
+        if not outcome.ok:
+            self.admission.refund(cost, now)  # it never happened
+        if delivery is not None and outcome.ok and outcome.say:
+            await self.deliver(outcome.say, delivery, goal, need)
+        elif kind is TurnKind.FLUSH and outcome.say:
+            await self._closing_line(outcome.say, now)
+        elif need is not None:
+            self.needs.defer(need, "the turn ended without a line to send")
+        if goal is not None and outcome.ok and not outcome.say:
+            self.considered[goal.id] = self.clock.utcnow() + SILENT_AGAIN_AFTER
+
+    async def _closing_line(self, text: str, now: datetime) -> None:
+        """The closing line of a conversation is a line said unasked: the door decides."""
+        verdict = self.door.decide(None, self.clock.now())
+        if verdict.outcome is Outcome.SILENT:
+            self.held.append(text)
+            del self.held[:-3]
+            self.journal.journal(
+                self.clock.now(), None, f"kept for when my owner is back: {shorten(text, 200)}"
+            )
+            self.door.hold_back(verdict, about=CLOSING)
+            self.flush(None)
+            self.changed()
+            return
+        await self.deliver(text, verdict, None, None, about=CLOSING)
+
+    def take_held(self) -> list[str]:
+        """The closing lines kept back, handed to the owner's next conversation."""
+        held, self.held = self.held, []
+        if held:
+            self.changed()
+        return held
+
+    async def deliver(
+        self,
+        text: str,
+        verdict: InterruptDecision,
+        goal: Goal | None,
+        need: str | None,
+        *,
+        about: str | None = None,
+    ) -> Outcome:
+        """Out through the door, then remember it, close the goal, tell the needs."""
+        about = about or (goal.text if goal else "a musing")
+        said = await self.door.async_say(text, verdict, about=about, goal=goal)
+        self.believe(
+            "reach_out:last", f"{said.outcome.value}: {about}", self.clock.utcnow(), "reach_out"
+        )
+        if goal is not None:
+            self.goals.settle(goal.id, GoalState.DONE)
+        self.needs.outcome(need, said.outcome, said.reason, delivered=said.delivered)
+        if said.delivered:
+            self.needs.witnessed("connection", f"reached out ({said.outcome.value})")
+        self.flush(None)
+        self.changed()
+        return said.outcome
+
+    # ------------------------------------------------------------------ on request
+
+    async def async_speak_up(self) -> dict[str, Any]:
+        """shelldon.speak_up: propose a reach-out now, through the same gates; the decision."""
+        now = self.clock.now()
+        checked = self.admission.check(d.PROACTIVE_COST, now)
+        if not checked.ok:
+            return {"outcome": checked.decision.value, "reason": checked.reason}
+        verdict = self.door.decide(None, now)
+        if verdict.outcome is Outcome.SILENT:
+            self.door.hold_back(verdict, about="saying hello")
+            self.flush(None)
+            return verdict.to_dict()
+        admitted = self.admission.admit(d.PROACTIVE_COST, now)
+        if not admitted.ok:
+            return {
+                **verdict.to_dict(),
+                "outcome": admitted.decision.value,
+                "reason": admitted.reason,
+            }
+        try:
+            outcome = await self.turns.async_self_turn(TurnKind.PROACTIVE, now)
+        finally:
+            self.admission.release()
+        result = {**verdict.to_dict(), "message": outcome.say, "ok": outcome.ok}
+        if not outcome.ok:
+            self.admission.refund(d.PROACTIVE_COST, now)
+            reason = f"it could not think ({outcome.error})"
+            return {**result, "outcome": Outcome.SILENT.value, "reason": reason}
+        if not outcome.say:
+            return {**result, "outcome": Outcome.SILENT.value, "reason": "it chose silence"}
+        delivered = await self.deliver(outcome.say, verdict, None, None)
+        return {**result, "outcome": delivered.value}
+
+    async def async_dream_now(self) -> dict[str, Any]:
+        """shelldon.dream: fold the finished days waiting now, at the owner's request."""
+        days = self.dreamer.backlog()[:DREAM_NOW_DAYS]
+        if not days:
+            return {"ok": True, "days": [], "facts": 0, "reason": "nothing to consolidate"}
+        await self.admission.async_wait_slot()
+        folded, facts, ok = [], 0, True
+        try:
+            for _ in days:
+                day, kept, ok = await self.dreamer.async_fold(self.clock.now(), capped=False)
+                if not ok:
+                    break
+                folded.append(day)
+                facts += kept
+        finally:
+            self.admission.release()
+        self.flush(f"dream: folded {', '.join(folded) or 'nothing'}")
+        return {"ok": ok, "days": folded, "facts": facts}

@@ -1,0 +1,270 @@
+"""What each need's actions really do: each returns a `Want` the mind carries out.
+
+Every action is something this pet can really do, resolved only with evidence it can check: a
+journal line written (the line is the evidence, written by the mind), a notification delivered
+(a reach-out through the door), a day folded (a dream), a document read, a goal closed. An
+action with nothing to act on is deferred with its reason, never faked.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Final
+
+from ..brain.offline import MUSINGS
+from ..core.goals import GoalKind, GoalState
+from ..ports import Body, NeedsView, Spawn, Want
+from ..vault.goals import GoalBook
+
+FEEDBACK_WORDS: Final = "thank thanks love great good well done"  # what recognition looks for
+
+Defer = Callable[[str, str], bool]
+Later = Callable[[str, datetime, str], None]  # (need, now, the evidence line): async acts
+
+
+def _word(value: float, low: str, high: str) -> str:
+    """A -1…1 dial in words."""
+    if value <= -0.5:
+        return f"quite {low}"
+    if value < -0.15:
+        return f"a little {low}"
+    if value < 0.15:
+        return f"neither {low} nor {high}"
+    return f"a little {high}" if value < 0.5 else f"quite {high}"
+
+
+def principles(constitution: str) -> list[str]:
+    """The constitution's bullet points."""
+    return [
+        line[2:].strip()
+        for line in constitution.splitlines()
+        if line.startswith("- ") and line[2:].strip()
+    ]
+
+
+class Deeds:
+    """The needs' actions, by name."""
+
+    def __init__(
+        self,
+        *,
+        view: NeedsView,
+        goals: GoalBook,
+        body: Body,
+        rng: random.Random,
+        chosen: Callable[[], dict[str, Any]],
+        defer: Defer,
+        later: Later,
+        spawn: Spawn,
+    ) -> None:
+        self.view = view
+        self.goals = goals
+        self.body = body
+        self.rng = rng
+        self._chosen = chosen  # action -> when it was last chosen
+        self.defer = defer
+        self.later = later
+        self.spawn = spawn
+
+    def cannot_do(self, *, review_choices: bool) -> set[str]:
+        """The actions with nothing to do them on now (a need is not offered those). Gates —
+        quiet hours, the budget, the owner just having spoken — are not checked here: those
+        are deferrals with a reason."""
+        view, goals = self.view, self.goals
+        can = {
+            "self_test": bool(view.shelf_chunks() or view.facts()),
+            "review_feedback": bool(view.recall(FEEDBACK_WORDS)),
+            "read_shelf": bool(view.shelf_chunks()),
+            "consolidate": view.dreaming() and view.dream_work(),
+            "follow_up": bool(goals.open_goals([GoalKind.REACH_OUT])),
+            "review_goals": bool(goals.open_goals()),
+            "review_choices": review_choices,
+            "think_of_owner": bool(view.owner_last_words()),
+            "study_world": bool(view.beliefs()),
+            "count_kept": any(g.state is GoalState.DONE for g in goals.items),
+            "reread_constitution": bool(principles(view.constitution())),
+        }
+        return {name for name, ok in can.items() if not ok}
+
+    def do(self, action: str, need: str, now: datetime) -> Want:
+        """What the action wants done."""
+        handler: Callable[[str, datetime], Want] | None = getattr(self, f"_do_{action}", None)
+        if handler is None:
+            self.defer(need, f"no way to {action}")
+            return Want(f"{need}: cannot {action}", need=need)
+        return handler(need, now)
+
+    # ------------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _line(need: str, text: str) -> Want:
+        """A silent act whose evidence is the journal line the mind writes."""
+        return Want(text, line=text, need=need)
+
+    def _skip(self, need: str, reason: str, account: str) -> Want:
+        self.defer(need, reason)
+        return Want(f"{need}: {account}", need=need)
+
+    # ------------------------------------------------------------------ the acts
+
+    def _do_health_check(self, need: str, now: datetime) -> Want:
+        problems = self.view.health_problems()
+        return self._line(
+            need, "checked my health: " + ("all well" if not problems else "; ".join(problems))
+        )
+
+    def _do_persona_check(self, need: str, now: datetime) -> Want:
+        waiting = self.view.pending_edits()
+        persona = self.view.persona().strip()
+        return self._line(
+            need,
+            "compared my persona with my constitution: "
+            + ("they agree" if persona and not waiting else f"{waiting} edit(s) wait for my owner"),
+        )
+
+    def _do_plan_day(self, need: str, now: datetime) -> Want:
+        goals = [g for g in self.goals.open_goals() if g.kind is not GoalKind.ASK]
+        if goals:
+            return self._line(
+                need, "my plan: " + "; ".join(f"{g.text} ({g.id})" for g in goals[:3])
+            )
+        return self._line(need, "my plan: no goals today; I'll keep an eye on my shelf")
+
+    def _do_self_test(self, need: str, now: datetime) -> Want:
+        chunks = self.view.shelf_chunks()
+        if chunks:
+            probe = chunks[-1]
+            found = self.view.shelf_search(probe.text[:80])
+            ok = bool(found) and found[0].chunk.doc == probe.doc
+            return self._line(
+                need, f"tested my shelf: {'found' if ok else 'could not find'} {probe.doc}"
+            )
+        facts = self.view.facts()
+        if facts:
+            ok = bool(self.view.recall(facts[-1][0]))
+            return self._line(need, f"tested my memory: {'found' if ok else 'lost'} what I keep")
+        return self._skip(need, "nothing kept yet to test", "nothing to test yet")
+
+    def _do_review_feedback(self, need: str, now: datetime) -> Want:
+        found = self.view.recall(FEEDBACK_WORDS)
+        if not found:
+            return self._skip(need, "no feedback yet", "no feedback yet")
+        return self._line(need, f"looked back at what my owner said of me: {found[0][:160]}")
+
+    def _do_muse(self, need: str, now: datetime) -> Want:
+        options = MUSINGS.get(self.body.mood_face.feeling, MUSINGS["content"])
+        return self._line(need, f"a musing: {self.rng.choice(options)}")
+
+    def _do_read_shelf(self, need: str, now: datetime) -> Want:
+        topic = self.view.last_topic()
+        hits = self.view.shelf_search(topic) if topic else []
+        if hits:
+            return self._line(need, f"browsed my shelf about {topic[:60]}: {hits[0].chunk.cite}")
+        chunks = self.view.shelf_chunks()
+        if chunks:
+            return self._line(need, f"browsed my shelf: {chunks[0].blurb}")
+        return self._skip(need, "nothing on my shelf", "nothing on my shelf")
+
+    def _do_consolidate(self, need: str, now: datetime) -> Want:
+        view = self.view
+        if not view.dream_backlog():
+            return self._skip(need, "nothing to consolidate", "nothing to consolidate")
+        if not view.dreaming():  # one way to consolidate: the night's dream
+            return self._skip(need, "I'll dream on it tonight", "I'll dream on it tonight")
+        if not view.dream_work():  # tonight's allowance is spent, or tonight's fold failed
+            return self._skip(need, "done dreaming for tonight", "done dreaming for tonight")
+        return Want(f"{need}: dreaming", dream=True, need=need)  # resolved when a day folds
+
+    def _do_reach_out(self, need: str, now: datetime) -> Want:
+        if (why_not := self.view.may_muse()) is not None:
+            return self._skip(need, why_not, why_not)
+        return Want(f"{need}: saying hello", reach_out=True, need=need)
+
+    def _do_follow_up(self, need: str, now: datetime) -> Want:
+        goals = sorted(
+            (g for g in self.goals.open_goals() if g.kind is GoalKind.REACH_OUT),
+            key=lambda g: g.due or datetime.max.replace(tzinfo=now.tzinfo),
+        )
+        if not goals:
+            return self._skip(need, "no open goal or promise", "no open goal to follow up")
+        return Want(f"{need}: following up", reach_out=True, goal=goals[0], need=need)
+
+    def _do_verify_checkpoint(self, need: str, now: datetime) -> Want:
+        self.spawn(self._async_later(need, now, self.view.async_verify_checkpoint))
+        return Want(f"{need}: reading back my checkpoint", need=need)  # resolved once it is read
+
+    def _do_check_faces(self, need: str, now: datetime) -> Want:
+        self.spawn(self._async_later(need, now, self.view.async_draw_faces))
+        return Want(f"{need}: drawing my faces", need=need)  # resolved once they are drawn
+
+    async def _async_later(self, need: str, now: datetime, work: Any) -> None:
+        self.later(need, now, await work())
+
+    def _do_reread_constitution(self, need: str, now: datetime) -> Want:
+        lines = principles(self.view.constitution())
+        if not lines:
+            return self._skip(
+                need, "my constitution says nothing I can hold to", "my constitution is empty"
+            )
+        return self._line(need, f"reread my constitution: {self.rng.choice(lines)[:160]}")
+
+    def _do_tidy_beliefs(self, need: str, now: datetime) -> Want:
+        let_go = self.view.forget_stale()
+        subjects = {b.subject for b in self.view.beliefs()}
+        _, still = self.view.expectations()
+        return self._line(
+            need,
+            f"tidied what I believe: {len(subjects)} things I know of, "
+            f"{still} still expected, {let_go} old expectations let go",
+        )
+
+    def _do_review_goals(self, need: str, now: datetime) -> Want:
+        goals = self.goals.open_goals()
+        if not goals:
+            return self._skip(need, "no open goals", "no open goals")
+        late = [g for g in goals if g.overdue(now)]
+        listed = "; ".join(f"{g.text} ({g.id})" for g in (late or goals)[:3])
+        return self._line(
+            need, f"looked over my {len(goals)} open goal(s), {len(late)} overdue: {listed}"
+        )
+
+    def _do_review_choices(self, need: str, now: datetime) -> Want:
+        recent = sorted(self._chosen().items(), key=lambda kv: kv[1], reverse=True)
+        chosen = [key.split(".", 1)[1].replace("_", " ") for key, _ in recent[1:4]]
+        if not chosen:
+            return self._skip(need, "nothing chosen yet to look back on", "nothing to look back on")
+        return self._line(need, f"looked back at what I chose: {', '.join(chosen)}")
+
+    def _do_think_of_owner(self, need: str, now: datetime) -> Want:
+        topic = self.view.owner_last_words()
+        if not topic:
+            return self._skip(need, "my owner has not said anything yet", "nothing said yet")
+        return self._line(need, f"thought of my owner, who last spoke of: {topic[:120]}")
+
+    def _do_study_world(self, need: str, now: datetime) -> Want:
+        latest = sorted(self.view.beliefs(), key=lambda b: b.at, reverse=True)
+        if not latest:
+            return self._skip(need, "I know nothing of my world yet", "nothing known yet")
+        fresh = ", ".join(f"{b.subject} is {b.value}" for b in latest[:3])
+        return self._line(need, f"went over what I know: {len(latest)} things; lately {fresh}")
+
+    def _do_count_kept(self, need: str, now: datetime) -> Want:
+        done = [g for g in self.goals.items if g.state is GoalState.DONE]
+        if not done:
+            return self._skip(need, "no promise kept yet", "nothing kept yet")
+        return self._line(
+            need, f"counted what I kept: {len(done)} done, lately {done[-1].text[:80]}"
+        )
+
+    def _do_describe_mood(self, need: str, now: datetime) -> Want:
+        state = self.body.state
+        mood = state.mood
+        return self._line(
+            need,
+            f"my mood in words: {self.body.mood_face.feeling}, "
+            f"{_word(mood.valence, 'glum', 'cheerful')} and "
+            f"{_word(mood.arousal, 'calm', 'stirred')}, "
+            f"{_word(state.energy * 2 - 1, 'tired', 'full of beans')}",
+        )

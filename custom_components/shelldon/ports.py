@@ -1,0 +1,402 @@
+"""The narrow doors between the pet's parts: what each is handed, as small typed protocols.
+
+The parts (mind, turns, needs) never import the runtime or each other. Each receives what it
+uses: the one clock, the live dials, a way to post a fact to the mind, the one admission for a
+turn the pet starts itself, the one door out for every line it says unasked, a turn runner, the
+needs' motives, and a read-only view of the body. The runtime builds the real ones; a test hands
+in small fakes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .core.appraisal import Candidate
+from .core.budget import Decision
+from .core.faces import Face
+from .core.goals import Goal
+from .core.power import BackoffLevel, PowerState
+from .core.salience import InterruptDecision, Outcome
+from .core.signals import Signal, SignalKind
+from .core.state import PersonalityState
+from .core.tokens import Usage
+
+if TYPE_CHECKING:  # the brain is a sibling of the body, above the ports: types only
+    from .brain.turn import Reply, TurnKind
+
+
+class Heart(Protocol):
+    """The one timer, as a part sees it: when its tick is next due, and a tick now."""
+
+    @property
+    def started(self) -> bool:
+        """The pet is set up and living."""
+        ...
+
+    def next_tick(self) -> datetime | None:
+        """When the mind's tick is next due (UTC)."""
+        ...
+
+    def tick_soon(self) -> None:
+        """Tick as soon as the event loop is free."""
+        ...
+
+    def set_cadence(self, period_s: float) -> None:
+        """The mind's tick follows its activity state."""
+        ...
+
+
+class Journal(Protocol):
+    """The pet's journal, as a writer of lines sees it."""
+
+    def journal(self, at: datetime, who: str | None, text: str) -> str:
+        """One line (at is local); returns it."""
+        ...
+
+
+class Slot(Protocol):
+    """The one turn in flight: an owner's message waits in line for it, then gives it back."""
+
+    async def take(self) -> None:
+        """Wait in line for the slot."""
+        ...
+
+    def release(self) -> None:
+        """Give it to the next in line, or free it."""
+        ...
+
+
+class Clock(Protocol):
+    """The one clock: the owner's local time and UTC, both aware."""
+
+    def now(self) -> datetime:
+        """Local, aware."""
+        ...
+
+    def utcnow(self) -> datetime:
+        """UTC, aware."""
+        ...
+
+
+class Dials(Mapping[str, Any]):
+    """The owner's options as they are now: the runtime swaps them in live, every part reads
+    the same ones (a part never keeps its own copy)."""
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self._values: dict[str, Any] = dict(values)
+
+    def replace(self, values: Mapping[str, Any]) -> set[str]:
+        """Take new values; returns the keys that changed."""
+        new = dict(values)
+        changed = {k for k in set(self._values) | set(new) if self._values.get(k) != new.get(k)}
+        self._values = new
+        return changed
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+Post = Callable[[SignalKind, "dict[str, Any] | None"], Signal]  # a fact for the mind
+Executor = Callable[..., Awaitable[Any]]  # run a blocking call off the event loop
+Spawn = Callable[[Awaitable[Any]], None]  # run work as a tracked task of the pet
+Changed = Callable[..., None]  # something to show (and, with save=True, to checkpoint)
+
+
+SLOT_BUSY = "a turn is in flight"  # the reason a turn is deferred for the slot
+
+
+@dataclass(frozen=True)
+class Admitted:
+    """The answer of the admission: ADMIT (the slot is held, the budget charged), or why not."""
+
+    decision: Decision
+    reason: str
+    retry_at: datetime | None = None
+
+    @property
+    def ok(self) -> bool:
+        """The turn may run now (and must release the slot when done)."""
+        return self.decision is Decision.ADMIT
+
+
+class Admission(Protocol):
+    """The one way in for a turn the pet starts itself: initiative, battery, budget, slot."""
+
+    def check(self, cost: int, now: datetime) -> Admitted:
+        """Would initiative, battery and budget let it in? (Nothing is taken or charged.)"""
+        ...
+
+    def admit(self, cost: int, now: datetime) -> Admitted:
+        """Let a turn in: on ADMIT the slot is held and the budget charged."""
+        ...
+
+    def release(self) -> None:
+        """The admitted turn is over: free the slot."""
+        ...
+
+    def refund(self, cost: int, now: datetime) -> None:
+        """A turn that never happened gives its budget back."""
+        ...
+
+    async def async_wait_slot(self) -> None:
+        """Wait in line for the slot (the owner's own requests, like shelldon.dream)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Said:
+    """What the door did with a line: the outcome, why, and whether anything took it."""
+
+    outcome: Outcome
+    reason: str
+    delivered: bool
+    verdict: InterruptDecision | None = None
+
+
+class Door(Protocol):
+    """The one door out: every line the pet sends unasked passes gate 2 here (quiet hours,
+    cap, presence, threshold), goes out as SPEAK or SUGGEST or stays SILENT, and is announced
+    by `shelldon_reach_out` or `shelldon_decision` with its factors."""
+
+    def decide(self, goal: Goal | None, now: datetime) -> InterruptDecision:
+        """Gate 2 for a line about `goal` (or a musing, when None)."""
+        ...
+
+    async def async_say(
+        self, text: str, verdict: InterruptDecision, *, about: str, goal: Goal | None = None
+    ) -> Said:
+        """Send an admitted line out (SPEAK, else SUGGEST), count it, tell the bus."""
+        ...
+
+    def hold_back(self, verdict: InterruptDecision, *, about: str) -> None:
+        """Gate 2 said SILENT: journal it and announce the decision."""
+        ...
+
+    def interruptions_today(self, now: datetime) -> int:
+        """Lines delivered unasked today."""
+        ...
+
+
+class TurnOutcomeLike(Protocol):
+    """What a turn gave its caller."""
+
+    say: str
+    intent: str
+    ok: bool
+    tokens: int
+    error: str | None
+    reply: Reply | None
+
+
+class TurnRunner(Protocol):
+    """The turns part, as the mind uses it."""
+
+    unflushed: bool
+
+    async def async_self_turn(
+        self, kind: TurnKind, now: datetime, *, goal: Goal | None = None
+    ) -> TurnOutcomeLike:
+        """Run an admitted turn the pet starts itself."""
+        ...
+
+    async def async_dream_day(
+        self, now: datetime, day: str, room: int | None = None
+    ) -> tuple[TurnOutcomeLike, int]:
+        """Fold one finished journal day into memory."""
+        ...
+
+    def spent_today(self, now: datetime) -> Usage:
+        """Tokens spent today."""
+        ...
+
+    def closing_worth_a_call(self) -> bool:
+        """Whether a conversation that just ended left anything for a model to keep."""
+        ...
+
+
+class Motives(Protocol):
+    """The needs, as the mind uses them."""
+
+    def impulses(self, now: datetime) -> list[Candidate]:
+        """What the needs want now, for the mind to appraise."""
+        ...
+
+    def act(self, choice: Candidate, now: datetime) -> Want:
+        """What the chosen need wants done."""
+        ...
+
+    def defer(self, need: str, reason: str) -> bool:
+        """Put a need's act off, with a reason."""
+        ...
+
+    def outcome(
+        self, need: str | None, outcome: Outcome, reason: str, *, delivered: bool = True
+    ) -> None:
+        """A reach-out made for a need ended."""
+        ...
+
+    def witnessed(self, need: str, evidence: str) -> None:
+        """Something real satisfied a need."""
+        ...
+
+    def resolve(self, need: str, evidence: str) -> None:
+        """The act a need wanted was done, with this evidence."""
+        ...
+
+
+@dataclass(frozen=True)
+class Want:
+    """What an act wants the mind to carry out through its doors: a journal line (`line`,
+    already the evidence), a reach-out (`reach_out`: a hello, or about `goal`), a dream fold, or
+    nothing more (`done`, said in `account`)."""
+
+    account: str
+    line: str | None = None
+    reach_out: bool = False
+    goal: Goal | None = None
+    dream: bool = False
+    need: str | None = None
+
+
+class Body(Protocol):
+    """The pet's body as the parts may read it (and the one door to its personality)."""
+
+    name: str
+    state: PersonalityState
+    level: BackoffLevel
+    power: PowerState
+    initiative: bool
+
+    @property
+    def mood_face(self) -> Face:
+        """The face the mood selects now."""
+        ...
+
+    @property
+    def stretch(self) -> float:
+        """The battery's cadence stretch."""
+        ...
+
+    @property
+    def last_interaction(self) -> datetime | None:
+        """When the owner last spoke."""
+        ...
+
+    @property
+    def started_at(self) -> datetime:
+        """When the pet woke."""
+        ...
+
+    @property
+    def turns_left_today(self) -> int:
+        """Self-started turns still affordable today."""
+        ...
+
+    @property
+    def daily_turns(self) -> int:
+        """The daily budget of self-started turns."""
+        ...
+
+    @property
+    def turn_in_flight(self) -> bool:
+        """A turn holds the slot."""
+        ...
+
+    def apply(self, patch: dict[str, Any], *, drift: bool = False) -> None:
+        """The one door to the personality."""
+        ...
+
+
+class NeedsView(Protocol):
+    """What the needs may look at to choose and do their acts (read-only, but for the two
+    checks that act: the health check raises its repair issue, a damaged checkpoint is
+    rewritten)."""
+
+    def shelf_chunks(self) -> list[Any]:
+        """The passages on the shelf."""
+        ...
+
+    def shelf_search(self, query: str) -> list[Any]:
+        """Passages worth citing for a query."""
+        ...
+
+    def facts(self) -> list[tuple[str, str]]:
+        """Every fact kept, with its day."""
+        ...
+
+    def recall(self, query: str) -> list[str]:
+        """What the pet remembers about a query."""
+        ...
+
+    def last_topic(self) -> str:
+        """What the owner last talked about."""
+        ...
+
+    def owner_last_words(self) -> str:
+        """What the owner said last."""
+        ...
+
+    def constitution(self) -> str:
+        """The constitution's text."""
+        ...
+
+    def persona(self) -> str:
+        """The persona's text."""
+        ...
+
+    def pending_edits(self) -> int:
+        """Persona edits waiting for the owner."""
+        ...
+
+    def beliefs(self) -> list[Any]:
+        """What the pet believes now, latest per subject."""
+        ...
+
+    def expectations(self) -> tuple[int, int]:
+        """(all expectations kept, those still open)."""
+        ...
+
+    def forget_stale(self) -> int:
+        """Forget settled goals' bookkeeping and old expectations; how many expectations went."""
+        ...
+
+    def dreaming(self) -> bool:
+        """The mind is in its dream state."""
+        ...
+
+    def dream_backlog(self) -> list[str]:
+        """Finished days waiting to be folded."""
+        ...
+
+    def dream_work(self) -> bool:
+        """A dream tick would have work."""
+        ...
+
+    def may_muse(self) -> str | None:
+        """Why a hello would be out of place now, or None."""
+        ...
+
+    def token_pressure(self) -> float:
+        """Tokens spent today over the cap."""
+        ...
+
+    def health_problems(self) -> list[str]:
+        """What the pet finds wrong with its own body (a repair issue follows)."""
+        ...
+
+    async def async_verify_checkpoint(self) -> str:
+        """Read the checkpoint back (saving again if damaged): what was found."""
+        ...
+
+    async def async_draw_faces(self) -> str:
+        """Draw every face at the panel's size: what was drawn."""
+        ...

@@ -1,0 +1,80 @@
+"""The one way in for a turn the pet starts itself: initiative, battery, budget, then the slot.
+
+Every self-started turn (a musing, a reach-out, a need's hello, a dream fold, a conversation's
+closing turn, `shelldon.speak_up`) asks here, in that order; nothing is spent until all four let
+it in. An owner's message never comes here: it waits only for the slot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Final
+
+from ..core.budget import BudgetGate, Decision
+from ..core.power import BackoffLevel, turn_allowed
+from ..core.state import PersonalityState
+from ..ports import SLOT_BUSY, Admitted
+from .arbiter import Arbiter
+
+SLOT_BUSY_RETRY: Final = timedelta(seconds=60)
+
+
+class Gatekeeper:
+    """Admits (or defers, or skips) the turns the pet starts itself."""
+
+    def __init__(
+        self,
+        *,
+        arbiter: Arbiter,
+        gate: Callable[[], BudgetGate],
+        state: Callable[[], PersonalityState],
+        level: Callable[[], BackoffLevel],
+        initiative: Callable[[], bool],
+        apply: Callable[[dict[str, object]], None],
+    ) -> None:
+        self.arbiter = arbiter
+        self._gate = gate
+        self._state = state
+        self._level = level
+        self._initiative = initiative
+        self._apply = apply
+
+    def check(self, cost: int, now: datetime, *, essential: bool = False) -> Admitted:
+        """Would initiative, battery and budget let a turn of this cost in? Nothing is taken or
+        charged (gate 2 is asked between this and `admit`: a line it would hold back costs
+        nothing)."""
+        if not self._initiative():
+            return Admitted(Decision.SKIP, "initiative is off")
+        if not turn_allowed(self._level(), essential=essential):
+            return Admitted(Decision.SKIP, f"battery backoff ({self._level()})")
+        if cost > 0:
+            verdict = self._gate().evaluate(self._state().budget, cost, now)
+            if verdict.decision is not Decision.ADMIT:
+                return Admitted(verdict.decision, verdict.reason, verdict.retry_at)
+        return Admitted(Decision.ADMIT, "free" if cost == 0 else "within budget")
+
+    def admit(self, cost: int, now: datetime, *, essential: bool = False) -> Admitted:
+        """Let a turn in: on ADMIT the slot is held and the budget charged."""
+        answer = self.check(cost, now, essential=essential)
+        if not answer.ok:
+            return answer
+        if not self.arbiter.try_take():  # taken only when free and nobody waits
+            return Admitted(Decision.DEFER, SLOT_BUSY, now + SLOT_BUSY_RETRY)
+        if cost > 0:
+            self._apply(self._gate().evaluate(self._state().budget, cost, now).patch)
+        return answer
+
+    def release(self) -> None:
+        """The admitted turn is over."""
+        self.arbiter.release()
+
+    async def async_wait_slot(self) -> None:
+        """Wait in line for the slot, as an owner's message does (the owner's own requests)."""
+        await self.arbiter.take()
+
+    def refund(self, cost: int, now: datetime) -> None:
+        """A self-started turn that never happened does not count against today's budget."""
+        budget = self._state().budget
+        if cost and budget.date == now.date().isoformat() and budget.turns_used:
+            self._apply({"budget.turns_used": max(0, budget.turns_used - cost)})

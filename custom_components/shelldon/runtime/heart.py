@@ -1,0 +1,150 @@
+"""The heart: one scheduler of the pet's jobs, and the one timer that wakes it.
+
+The timer is armed at the scheduler's next due instant (never a fixed-rate poll) and re-armed
+after every run, every interaction and every power change. A settled pet wakes only when a job
+is due.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Final
+
+from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
+from homeassistant.helpers.event import async_track_point_in_utc_time
+from homeassistant.util import dt as dt_util
+
+from ..core.power import BackoffLevel
+from ..core.scheduler import Interval, Job, Outcome, Scheduler
+from ..ports import Clock
+
+MIN_REARM: Final = timedelta(seconds=1)
+MIND_JOB: Final = "mind"
+
+
+class Heart:
+    """The scheduler and its one timer."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        *,
+        clock: Clock,
+        last_interaction: Callable[[], datetime | None],
+        level: Callable[[], BackoffLevel],
+        initiative: Callable[[], bool],
+        after_run: Callable[[list[Outcome]], None],
+    ) -> None:
+        self.hass = hass
+        self.clock = clock
+        self._last_interaction = last_interaction
+        self._level = level
+        self._initiative = initiative
+        self._after_run = after_run
+        self.scheduler = Scheduler(started_at=clock.now())
+        self.last_outcomes: list[Outcome] = []
+        self.armed_at: datetime | None = None  # when the one timer fires next
+        self._timer: CALLBACK_TYPE | None = None
+        self._tick_pending = False
+        self._started = False
+
+    @property
+    def started(self) -> bool:
+        """The pet is set up and living."""
+        return self._started
+
+    @property
+    def started_at(self) -> datetime:
+        """When the pet woke."""
+        return self.scheduler.started_at
+
+    def add(self, job: Job) -> Job:
+        """A job of the pet's life."""
+        return self.scheduler.add(job)
+
+    def start(self) -> None:
+        """Begin beating."""
+        self._started = True
+        self.arm()
+
+    def stop(self) -> None:
+        """Stop: the timer is cancelled."""
+        self._started = False
+        self.arm()
+
+    # ------------------------------------------------------------------ beating
+
+    @callback
+    def _on_timer(self, _fired: datetime) -> None:
+        self._timer = None
+        self.tick()
+
+    def tick(self) -> list[Outcome]:
+        """Run whatever is due now, then re-arm."""
+        now = self.clock.now()
+        self.last_outcomes = self.scheduler.tick(
+            now, self._last_interaction(), self._level(), self._initiative()
+        )
+        self._after_run(self.last_outcomes)
+        self.arm()
+        return self.last_outcomes
+
+    def run_now(self, name: str) -> None:
+        """Run one job at once (a signal woke the mind), then re-plan the timer."""
+        if name in self.scheduler.jobs:
+            self.last_outcomes = [
+                self.scheduler.run_now(name, self.clock.now(), self._level(), self._initiative())
+            ]
+            self._after_run(self.last_outcomes)
+            self.arm()
+
+    def arm(self) -> None:
+        """One timer at the next due instant."""
+        if self._timer:
+            self._timer()
+            self._timer = None
+        self.armed_at = None
+        if not self._started:
+            return
+        now = self.clock.now()
+        due = self.scheduler.next_due(now, self._last_interaction(), self._level())
+        if due is None:
+            return
+        self.armed_at = dt_util.as_utc(max(due, now + MIN_REARM) if due <= now else due)
+        self._timer = async_track_point_in_utc_time(self.hass, self._on_timer, self.armed_at)
+
+    @property
+    def next_wake(self) -> datetime | None:
+        """When the timer fires next (for diagnostics and benchmarks)."""
+        return self.scheduler.next_due(self.clock.now(), self._last_interaction(), self._level())
+
+    # ------------------------------------------------------------------ the mind's tick
+
+    def next_tick(self) -> datetime | None:
+        """When the mind's tick is next due (UTC)."""
+        job = self.scheduler.jobs.get(MIND_JOB)
+        if job is None:
+            return None
+        due = self.scheduler.due_at(job, self.clock.now(), self._last_interaction(), self._level())
+        return dt_util.as_utc(due)
+
+    def tick_soon(self) -> None:
+        """Tick the mind as soon as the event loop is free (once, however often asked)."""
+        if self._tick_pending or not self._started:
+            return
+        self._tick_pending = True
+        self.hass.loop.call_soon(self._tick_now)
+
+    @callback
+    def _tick_now(self) -> None:
+        self._tick_pending = False
+        if self._started:
+            self.run_now(MIND_JOB)
+
+    def set_cadence(self, period_s: float) -> None:
+        """The mind's tick follows its activity state."""
+        if (job := self.scheduler.jobs.get(MIND_JOB)) is not None:
+            job.cadence = Interval(period_s)
+        if self._started:
+            self.arm()

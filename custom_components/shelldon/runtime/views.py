@@ -1,0 +1,124 @@
+"""What the needs may look at, gathered from the parts that hold it (the runtime's view).
+
+The needs never reach into the mind, the turns or the vault themselves: they are handed this
+window, which reads each thing from the part that keeps it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core.activity import Activity
+from ..core.history import Role
+
+if TYPE_CHECKING:
+    from .pet import Pet
+
+
+class NeedsWindow:
+    """The needs' view of one pet."""
+
+    def __init__(self, pet: Pet) -> None:
+        self.pet = pet
+
+    def shelf_chunks(self) -> list[Any]:
+        """The passages on the shelf."""
+        return list(self.pet.shelf.index.chunks)
+
+    def shelf_search(self, query: str) -> list[Any]:
+        """Passages worth citing for a query."""
+        return self.pet.shelf.search(query)
+
+    def facts(self) -> list[tuple[str, str]]:
+        """Every fact kept, with its day."""
+        return self.pet.recall.facts
+
+    def recall(self, query: str) -> list[str]:
+        """What the pet remembers about a query."""
+        return self.pet.recall.recall(query)
+
+    def last_topic(self) -> str:
+        """What the owner last talked about."""
+        return self.pet.turns.last_topic
+
+    def owner_last_words(self) -> str:
+        """What the owner said last (kept across restarts in the conversation window)."""
+        said = [line.text for line in self.pet.turns.history.lines() if line.role is Role.OWNER]
+        return said[-1].strip() if said else ""
+
+    def constitution(self) -> str:
+        """The constitution's text."""
+        return self.pet.turns.identity.constitution
+
+    def persona(self) -> str:
+        """The persona's text."""
+        return self.pet.turns.identity.persona
+
+    def pending_edits(self) -> int:
+        """Persona edits waiting for the owner."""
+        return len(self.pet.soul.pending)
+
+    def beliefs(self) -> list[Any]:
+        """What the pet believes now, latest per subject."""
+        return list(self.pet.mind.world.latest())
+
+    def expectations(self) -> tuple[int, int]:
+        """(expectations kept, those still open)."""
+        world = self.pet.mind.world
+        return len(world.expectations), len(world.open_expectations())
+
+    def forget_stale(self) -> int:
+        """Forget settled goals and the bookkeeping about them, and expectations long past."""
+        pet = self.pet
+        before = len(pet.mind.world.expectations)
+        utc_now = pet.clock.utcnow()
+        pet.goals.prune(utc_now)
+        pet.mind.prune(utc_now)
+        return before - len(pet.mind.world.expectations)
+
+    def dreaming(self) -> bool:
+        """The mind is in its dream state."""
+        return self.pet.mind.state is Activity.DREAM
+
+    def dream_backlog(self) -> list[str]:
+        """Finished days waiting to be folded."""
+        return self.pet.mind.dream_backlog()
+
+    def dream_work(self) -> bool:
+        """A dream tick would have work."""
+        return self.pet.mind.dream_work()
+
+    def may_muse(self) -> str | None:
+        """Why a hello would be out of place now, or None."""
+        return self.pet.mind.reacher.may_muse()
+
+    def token_pressure(self) -> float:
+        """Tokens spent today over the cap."""
+        return self.pet.mind.token_pressure
+
+    def health_problems(self) -> list[str]:
+        """What the pet finds wrong with its own body."""
+        return self.pet.health_problems()
+
+    async def async_verify_checkpoint(self) -> str:
+        """Read the checkpoint back; save again if it is missing or damaged."""
+        pet = self.pet
+        try:
+            data = await pet.store.async_load()
+        except Exception:  # a damaged file is what this looks for
+            data = False
+        if isinstance(data, dict) and data:
+            return "read back my checkpoint: intact"
+        if data is None and not pet.has_checkpoint and not pet.state.dirty:
+            return "read back my checkpoint: none yet, and nothing to save"
+        saved = await pet.async_checkpoint(force=True)
+        again = "so I saved myself again" if saved else "and saving again failed"
+        return f"read back my checkpoint: missing or unreadable, {again}"
+
+    async def async_draw_faces(self) -> str:
+        """Draw every face at the panel's size."""
+        face = self.pet.face
+        drawn, failed = await face.async_draw_every_face()
+        width, height = self.pet.dials["panel_width"], self.pet.dials["panel_height"]
+        text = f"drew {drawn} of my {len(face.faces)} faces at {int(width)}x{int(height)}"
+        return text + (f"; could not draw {', '.join(failed)}" if failed else "")

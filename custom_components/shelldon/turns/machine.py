@@ -1,0 +1,113 @@
+"""The pet's machine as a turn is shown it: its state now, its promises, what changed.
+
+Built from what the parts hold (the body, the goal book, the mind's situation, recall, the
+shelf) the moment a turn starts. Open goals are bounded: the few due soonest, and a count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+from ..brain.turn import Machine, OpenItem
+from ..core.goals import shown_goals
+from ..core.history import History, Role
+from ..core.knowledge import Hit, cited
+from ..core.plain import instant
+from ..ports import Body
+from ..vault.goals import GoalBook
+
+GOAL_WORDS = {"reach_out": "promise", "ask": "question", "chore": "chore"}
+
+
+def age(delta: timedelta) -> str:
+    """How old, short."""
+    seconds = max(0, int(delta.total_seconds()))
+    if seconds < 3600:
+        return f"{max(1, seconds // 60)} min"
+    if seconds < 86400 * 2:
+        return f"{seconds // 3600} h"
+    return f"{seconds // 86400} days"
+
+
+def open_items(goals: GoalBook, utc_now: datetime) -> tuple[OpenItem, ...]:
+    """The open goals a prompt shows."""
+    return tuple(
+        OpenItem(
+            id=g.id,
+            kind=GOAL_WORDS[g.kind.value],
+            text=g.text,
+            age=age(g.age(utc_now)),
+            due=("in " + age(g.due - utc_now))
+            if g.due and g.due > utc_now
+            else ("now" if g.due else "whenever"),
+        )
+        for g in shown_goals(goals.open_goals(), utc_now)
+    )
+
+
+def changes(mark: dict[str, Any], history: History, body: Body, utc_now: datetime) -> list[str]:
+    """What changed since the last turn."""
+    at = instant(mark.get("at"))
+    if at is None:
+        return ["this is your first turn"]
+    found = [f"{age(utc_now - at)} passed"]
+    spoke = sum(
+        1 for line in history.lines() if line.role is Role.OWNER and (instant(line.at) or at) > at
+    )
+    if spoke:
+        found.append(f"your owner spoke {spoke} time{'s' if spoke > 1 else ''}")
+    face = body.mood_face.name
+    if mark.get("face") and mark["face"] != face:
+        found.append(f"your mood moved from {mark['face']} to {face}")
+    if mark.get("power") and mark["power"] != body.level.value:
+        found.append(f"your power mode went from {mark['power']} to {body.level.value}")
+    return found
+
+
+def machine(
+    body: Body,
+    *,
+    now: datetime,
+    utc_now: datetime,
+    goals: GoalBook,
+    tokens_today: int,
+    history: History,
+    mark: dict[str, Any],
+    last_intent: str | None,
+    last_outcome: str | None,
+    situation: Callable[[datetime], list[str]],
+    recalled: list[str],
+    shown: list[Hit],
+    unsaid: list[str],
+) -> Machine:
+    """The machine, now."""
+    found = changes(mark, history, body, utc_now)
+    if unsaid:
+        found.append(
+            "when your owner last left, you meant to tell them: "
+            + " / ".join(f"«{line}»" for line in unsaid)
+            + " (say it now if it still matters)"
+        )
+    return Machine(
+        local_time=now,
+        feeling=body.mood_face.feeling,
+        valence=body.state.mood.valence,
+        arousal=body.state.mood.arousal,
+        energy=body.state.energy,
+        power_mode=body.level.value,
+        on_battery=body.power.on_battery,
+        charge=body.power.charge,
+        turns_left=body.turns_left_today,
+        daily_turns=body.daily_turns,
+        tokens_today=tokens_today,
+        changes=tuple(found),
+        open_items=open_items(goals, utc_now),
+        open_total=len(goals.open_goals()),
+        last_intent=last_intent,
+        last_outcome=last_outcome,
+        situation=tuple(situation(now)),
+        recalled=tuple(recalled),
+        shelf=tuple(cited(shown)),
+    )

@@ -1,0 +1,61 @@
+"""What a reply leaves behind: notes for the dream, settled goals, new promises and asks.
+
+A note that repeats a shelf passage the turn was shown is not kept (a document is cited, never
+remembered); a failed turn's notes are not kept either. Promises become goals due in their hours
+(24 by default); asks become open questions the pet waits on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Final
+
+from ..brain.turn import Reply
+from ..core.goals import GoalKind, GoalState, Provenance, Strategy
+from ..core.memory import clean_note, from_passage
+from ..vault.goals import GoalBook
+from ..vault.journal import Records
+
+DEFAULT_PROMISE_HOURS: Final = 24.0
+
+
+def apply_reply(
+    reply: Reply,
+    *,
+    now: datetime,
+    utc_now: datetime,
+    journal: Records,
+    goals: GoalBook,
+    keep_notes: bool,
+    shown: Sequence[str],
+) -> None:
+    """Keep what the reply asks to keep, in the journal and the goal book."""
+    line = journal.journal
+    if keep_notes:  # the dream reads them from the journal, finished days only
+        for text in reply.remember:
+            if (clean := clean_note(text)) and not from_passage(clean, shown):
+                line(now, None, f"noted: {clean}")
+    for settle in reply.settle:
+        state = GoalState.DONE if settle.how == "done" else GoalState.DROPPED
+        if (goal := goals.settle(settle.id, state)) is not None:
+            line(now, None, f"settled {goal.id} ({state.value}): {goal.text}")
+    for promise in reply.promises:
+        hours = DEFAULT_PROMISE_HOURS if promise.due_in_hours is None else promise.due_in_hours
+        goal = goals.add(
+            promise.what,
+            kind=GoalKind.REACH_OUT,
+            provenance=Provenance.PROMISE,
+            strategy=Strategy.SINGLE_MINDED,
+            due=utc_now + timedelta(hours=hours),
+        )
+        line(now, None, f"promised ({goal.id}): {goal.text}")
+    for ask in reply.asks:
+        goal = goals.add(
+            ask,
+            kind=GoalKind.ASK,
+            provenance=Provenance.ASK,
+            strategy=Strategy.OPEN_MINDED,
+            due=None,
+        )
+        line(now, None, f"asked ({goal.id}): {goal.text}")

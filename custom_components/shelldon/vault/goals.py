@@ -1,0 +1,157 @@
+"""The goal book: the pet's goals, kept in `goals.md`, shared by every part that files or
+settles one.
+
+One book per pet, handed to the mind (reminders, promises, reach-outs), the turns (a reply's
+promises, asks and settlements), the needs (reviews) and the surfaces (sensors). Every change is
+written back, rendered just before each write, one writer at a time (latest wins); the owner may
+tick, drop or add goals in the file, and the book reads them back.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from typing import Final
+
+from homeassistant.core import HomeAssistant
+
+from ..core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy
+from ..core.scrub import scrub
+from ..ports import Clock, Spawn
+from .files import Vault, VaultError
+
+_LOGGER = logging.getLogger(__name__)
+
+GOALS_FILE: Final = "goals.md"
+
+
+class GoalBook:
+    """The goals of one pet, and their file."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        vault: Vault,
+        name: str,
+        clock: Clock,
+        spawn: Spawn,
+        on_change: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.hass = hass
+        self.vault = vault
+        self.name = name
+        self.clock = clock
+        self.spawn = spawn
+        self.on_change = on_change  # the goal timer follows the next due goal
+        self.goals = Goals()
+        self._unsaved = False
+        self._saving = False
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def items(self) -> list[Goal]:
+        """Every goal kept (open and recently settled)."""
+        return self.goals.items
+
+    @property
+    def serial(self) -> int:
+        """The last goal number used (never reused)."""
+        return self.goals.serial
+
+    @serial.setter
+    def serial(self, value: int) -> None:
+        self.goals.serial = max(self.goals.serial, value)
+
+    def open_goals(self, kinds: Iterable[GoalKind] | None = None) -> list[Goal]:
+        """Open goals, optionally of some kinds."""
+        return self.goals.open_goals(kinds)
+
+    def get(self, goal_id: str) -> Goal | None:
+        """A goal by id."""
+        return self.goals.get(goal_id)
+
+    # ------------------------------------------------------------------ changing
+
+    def add(
+        self,
+        text: str,
+        *,
+        kind: GoalKind,
+        provenance: Provenance,
+        strategy: Strategy,
+        due: datetime | None,
+    ) -> Goal:
+        """File a goal (its text scrubbed) and write the book."""
+        goal = self.goals.add(
+            scrub(text),
+            kind=kind,
+            provenance=provenance,
+            strategy=strategy,
+            now=self.clock.utcnow(),
+            due=due.astimezone(UTC) if due else None,
+        )
+        self._changed()
+        return goal
+
+    def settle(self, goal_id: str, state: GoalState) -> Goal | None:
+        """Close a goal as done or dropped."""
+        goal = self.goals.settle(goal_id, state, self.clock.utcnow())
+        if goal is not None:
+            self._changed()
+        return goal
+
+    def prune(self, utc_now: datetime) -> bool:
+        """Forget goals settled long ago (and write the book if any went)."""
+        if not self.goals.prune(utc_now):
+            return False
+        self._changed()
+        return True
+
+    def _changed(self) -> None:
+        self.on_change()
+        self._unsaved = True
+        if not self._saving:
+            self._saving = True
+            self.spawn(self.async_save())
+
+    # ------------------------------------------------------------------ the file
+
+    async def async_load(self) -> list[Goal]:
+        """Read goals.md (the owner may tick, drop or add goals); returns goals they settled."""
+        text = await self.hass.async_add_executor_job(self._read)
+        if not text:
+            return []
+        now = self.clock.utcnow()
+        goals, problems = Goals.from_markdown(text, now=now)
+        for problem in problems:
+            _LOGGER.warning("%s/%s: %s", self.vault.root, GOALS_FILE, problem)
+        before = {g.id: g for g in self.goals.items}
+        settled = [g for g in goals.items if not g.open and g.id in before and before[g.id].open]
+        adopted = [g for g in goals.items if g.made_at == now]  # typed in by the owner
+        goals.serial = max(goals.serial, self.goals.serial)
+        self.goals = goals
+        if adopted:
+            self._changed()  # write the metadata lines under what the owner typed
+        else:
+            self.on_change()
+        return settled
+
+    def _read(self) -> str:
+        return self.vault.read_text(GOALS_FILE) if self.vault.exists(GOALS_FILE) else ""
+
+    async def async_save(self) -> None:
+        """Write goals.md: one writer at a time, rendered just before each write, latest wins."""
+        self._saving = True
+        try:
+            self._unsaved = True
+            while self._unsaved:
+                self._unsaved = False
+                text = self.goals.to_markdown(self.name)
+                try:
+                    await self.hass.async_add_executor_job(self.vault.write_text, GOALS_FILE, text)
+                except (OSError, VaultError) as err:
+                    _LOGGER.warning("Could not write %s: %s", GOALS_FILE, err)
+        finally:
+            self._saving = False

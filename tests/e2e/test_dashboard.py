@@ -1,0 +1,537 @@
+"""The pet's dashboard in a real browser: headless Chromium on a real Home Assistant.
+
+Boots `hass` with the demo's configuration and lets the demo set it up as `scripts/run` does
+(onboarding, the pet, its body, the Assist pipeline, dashboards/shelldon.yaml as the default
+dashboard), talks to the pet once so it has said something, then opens Home Assistant's root
+URL in headless Chromium (Debian's `chromium`), driven over its DevTools protocol, logged in by
+handing the frontend the owner's tokens the way it keeps them itself (localStorage
+`hassTokens`). It fails when the root does not land on the pet's dashboard, when a card of the
+file is missing from the page (counted by type, through every shadow root), when any card
+shows an error or a warning, when a tile reads "Unavailable", when the face is not drawn at its
+panel's aspect, or when the last line the pet said is not on the page. The lists the fresh pet
+has none of yet (promises, persona edits, differing tensions) are checked by rendering the
+dashboard's own templates against stand-in states; and a later run of the demo must keep an
+owner's edit. The screenshot is saved in the test's folder and copied to
+bench/results/dashboard.png (git-ignored).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+import urllib.request
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.e2e.test_real_hass import RealHass
+
+CHROMIUM = shutil.which("chromium")
+REPO = Path(__file__).resolve().parents[2]
+DASHBOARD = REPO / "dashboards" / "shelldon.yaml"
+BENCH_SCREENSHOT = REPO / "bench" / "results" / "dashboard.png"
+BUDGET_S = 90
+VIEWPORT = (1440, 1800)
+PANEL_ASPECT = 250 / 122  # the default panel: a 2.13" E-Ink display
+# The flags these machines need (root, no GPU, a closed network: no background connections).
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--disable-dev-shm-usage",
+    "--hide-scrollbars",
+    "--mute-audio",
+    "--remote-debugging-port=0",
+)
+
+# Runs in the page: everything the test judges, collected through every shadow root.
+REPORT_JS = r"""
+(() => {
+  const all = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      all.push(el);
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  const deepText = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.data;
+    let out = "";
+    if (node.shadowRoot) for (const c of node.shadowRoot.childNodes) out += deepText(c);
+    for (const c of node.childNodes) out += deepText(c);
+    return out;
+  };
+  const squash = (s) => s.replace(/\s+/g, " ").trim().slice(0, 300);
+  const cards = {};
+  const problems = [];
+  const markdown = [];
+  const tiles = [];
+  let charts = 0;
+  let face = null;
+  for (const el of all) {
+    const tag = el.localName;
+    if (/^hui-.+-card$/.test(tag)) cards[tag] = (cards[tag] || 0) + 1;
+    if (tag.startsWith("state-history-chart-")) charts += 1;
+    if (tag === "hui-error-card") problems.push("error card: " + squash(deepText(el)));
+    if (tag === "hui-warning" || tag === "hui-warning-element")
+      problems.push("warning: " + squash(deepText(el)));
+    if (tag === "ha-alert" && ["error", "warning"].includes(el.getAttribute("alert-type")))
+      problems.push("alert: " + squash(deepText(el)));
+    if (tag === "hui-markdown-card") markdown.push(squash(deepText(el)));
+    if (tag === "hui-tile-card") tiles.push(squash(deepText(el)));
+    if (tag === "hui-picture-entity-card" && face === null) {
+      const found = [];
+      const collect = (root) => {
+        for (const e of root.querySelectorAll("*")) {
+          if (e.localName === "img") found.push(e);
+          if (e.shadowRoot) collect(e.shadowRoot);
+        }
+      };
+      collect(el.shadowRoot || el);
+      const img = found[0];
+      if (img) {
+        const box = img.getBoundingClientRect();
+        face = {complete: img.complete, natural: [img.naturalWidth, img.naturalHeight],
+                box: [box.width, box.height], src: img.src.split("?")[0]};
+      } else face = {complete: false, natural: [0, 0], box: [0, 0], src: ""};
+    }
+  }
+  const dialogs = all
+    .filter((el) => /dialog/.test(el.localName) && (el.open === true || el.hasAttribute("open")))
+    .map((el) => el.localName + ": " + squash(deepText(el)).slice(0, 120));
+  const bottom = Math.max(0, ...all.filter((el) => /^hui-.+-card$/.test(el.localName))
+    .map((el) => el.getBoundingClientRect().bottom + window.scrollY));
+  const page = squash(deepText(document.body));
+  return JSON.stringify({path: location.pathname, cards, problems, markdown, tiles, charts,
+                         face, dialogs, bottom, page: page.slice(0, 200)});
+})()
+"""
+
+
+def expected_cards(config: dict[str, Any]) -> Counter[str]:
+    """The cards the dashboard file asks for, as the custom elements Home Assistant renders."""
+    found: Counter[str] = Counter()
+
+    def visit(cards: list[dict[str, Any]]) -> None:
+        for card in cards:
+            found[f"hui-{card['type']}-card"] += 1
+            visit(card.get("cards") or [])
+
+    for view in config["views"]:
+        visit(view.get("cards") or [])
+        for section in view.get("sections") or []:
+            visit(section.get("cards") or [])
+    return found
+
+
+def words(text: str) -> str:
+    """Text reduced to its words, so markdown rendering does not matter when comparing."""
+    return " ".join(re.findall(r"\w+", text)).lower()
+
+
+def markdown_contents(config: dict[str, Any]) -> list[str]:
+    """Every markdown card's template, in the file's order."""
+    found: list[str] = []
+
+    def visit(cards: list[dict[str, Any]]) -> None:
+        for card in cards:
+            if card["type"] == "markdown":
+                found.append(card["content"])
+            visit(card.get("cards") or [])
+
+    for view in config["views"]:
+        visit(view.get("cards") or [])
+        for section in view.get("sections") or []:
+            visit(section.get("cards") or [])
+    return found
+
+
+# Stand-ins with items, for the lists the fresh pet has none of yet: the dashboard's own
+# templates are rendered against them (the pet's sensors are left alone).
+STAND_INS: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "sensor.shelldon_open_promises": (
+        "sensor.dashboard_test_promises",
+        "2",
+        {
+            "promises": [
+                {
+                    "id": "g1",
+                    "kind": "reach_out",
+                    "text": "Tell you how the fern is doing",
+                    "due": "2030-01-02T09:00:00+00:00",
+                },
+                {"id": "g2", "kind": "chore", "text": "Read the new recipe", "due": None},
+            ]
+        },
+    ),
+    "sensor.shelldon_pending_edits": (
+        "sensor.dashboard_test_edits",
+        "1",
+        {
+            "edits": [
+                {
+                    "id": "e1",
+                    "path": "soul/PERSONA.md",
+                    "reason": "I like mornings more than I said",
+                    "repair": "/config/repairs",
+                }
+            ]
+        },
+    ),
+    "sensor.shelldon_top_need": (
+        "sensor.dashboard_test_needs",
+        "connection",
+        {"connection_tension": 2.0, "expression_tension": 1.0, "security_tension": 0.0},
+    ),
+}
+
+
+def render_with_stand_ins(api: Any, content: str) -> str:
+    """A markdown card's template rendered by Home Assistant against the stand-ins."""
+    for real_id, (stand_in, _, _) in STAND_INS.items():
+        content = content.replace(real_id, stand_in)
+    status, raw, _ = api.request("POST", "/api/template", json_body={"template": content})
+    assert status == 200, f"the template did not render (HTTP {status}): {raw[:300]!r}"
+    return raw.decode()
+
+
+def failed_commands(config_dir: Path) -> list[str]:
+    """Websocket commands Home Assistant failed to answer, each with the error it ended in."""
+    try:
+        lines = (config_dir / "home-assistant.log").read_text(errors="replace").splitlines()
+    except OSError:
+        return []
+    found = []
+    for index, line in enumerate(lines):
+        if "Error handling message" in line:
+            after = lines[index + 1 : index + 200]
+            cause = next((x for x in after if re.match(r"^[\w.]+(Error|Exception)\b", x)), "")
+            found.append(f"{line.split('] ', 2)[-1][:120]} -> {cause}")
+    return found
+
+
+class Chromium:
+    """Headless Chromium with one page, driven over the DevTools protocol (websocket)."""
+
+    def __init__(self, binary: str, folder: Path) -> None:
+        self.profile = folder / "chromium-profile"
+        self.log_path = folder / "chromium.log"
+        self.binary = binary
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._ids = iter(range(1, 1_000_000))
+
+    @contextlib.contextmanager
+    def running(self) -> Iterator[Chromium]:
+        """Start the browser; always stop it (its whole process group) afterwards."""
+        self.profile.mkdir(parents=True)
+        with self.log_path.open("wb") as log:
+            self.proc = subprocess.Popen(
+                [
+                    self.binary,
+                    *CHROMIUM_FLAGS,
+                    f"--user-data-dir={self.profile}",
+                    f"--window-size={VIEWPORT[0]},{VIEWPORT[1]}",
+                    "about:blank",
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        try:
+            yield self
+        finally:
+            self.stop()
+
+    def stop(self) -> None:
+        """SIGTERM the browser's process group; SIGKILL it if it lingers."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGTERM)
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    def log_tail(self, lines: int = 20) -> str:
+        """The end of the browser's own output."""
+        try:
+            text = self.log_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return "(no chromium log)"
+        return "\n".join(text.splitlines()[-lines:])
+
+    def page_socket(self, timeout: float = 20) -> str:
+        """The page's DevTools websocket (the port is in the profile's DevToolsActivePort)."""
+        deadline = time.monotonic() + timeout
+        marker = self.profile / "DevToolsActivePort"
+        while time.monotonic() < deadline:
+            assert self.proc is not None
+            if self.proc.poll() is not None:
+                raise AssertionError(
+                    f"chromium exited ({self.proc.returncode}):\n{self.log_tail()}"
+                )
+            if marker.exists() and marker.read_text().strip():
+                port = int(marker.read_text().split()[0])
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=5) as r:
+                    targets = json.loads(r.read())
+                pages = [t for t in targets if t.get("type") == "page"]
+                if pages:
+                    return pages[0]["webSocketDebuggerUrl"]
+            time.sleep(0.1)
+        raise AssertionError(f"chromium's DevTools did not answer in {timeout:.0f} s")
+
+    async def send(self, ws: Any, method: str, **params: Any) -> dict[str, Any]:
+        """One DevTools command; events in between are ignored."""
+        message_id = next(self._ids)
+        await ws.send_json({"id": message_id, "method": method, "params": params})
+        while True:
+            reply = await ws.receive_json()
+            if reply.get("id") == message_id:
+                if "error" in reply:
+                    raise AssertionError(f"DevTools {method} failed: {reply['error']}")
+                return reply.get("result") or {}
+
+    async def evaluate(self, ws: Any, expression: str) -> Any:
+        """Run JavaScript in the page; its (JSON-able) value."""
+        result = await self.send(ws, "Runtime.evaluate", expression=expression, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise AssertionError(f"JavaScript failed: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+
+def hass_tokens(base_url: str, client_id: str, tokens: dict[str, Any]) -> str:
+    """What the frontend keeps in localStorage `hassTokens` after it logs in."""
+    return json.dumps(
+        {
+            "hassUrl": base_url,
+            "clientId": client_id,
+            "access_token": tokens["access_token"],
+            "refresh_token": tokens["refresh_token"],
+            "token_type": tokens["token_type"],
+            "expires_in": tokens["expires_in"],
+            "expires": int(time.time() * 1000) + tokens["expires_in"] * 1000,
+        }
+    )
+
+
+async def look_at_the_dashboard(
+    browser: Chromium,
+    url: str,
+    tokens_json: str,
+    ready: Any,
+    screenshot: Path,
+    within: float = 30,
+) -> dict[str, Any]:
+    """Open `url` logged in, wait until `ready(report)` holds (or time out), screenshot it."""
+    import aiohttp  # installed with Home Assistant
+
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(browser.page_socket(), max_msg_size=0) as ws,
+    ):
+        await browser.send(ws, "Page.enable")
+        await browser.send(
+            ws,
+            "Emulation.setDeviceMetricsOverride",
+            width=VIEWPORT[0],
+            height=VIEWPORT[1],
+            deviceScaleFactor=1,
+            mobile=False,
+        )
+        await browser.send(
+            ws,
+            "Page.addScriptToEvaluateOnNewDocument",
+            source=f"localStorage.setItem('hassTokens', {json.dumps(tokens_json)});",
+        )
+        await browser.send(ws, "Page.navigate", url=url)
+        deadline = time.monotonic() + within
+        report: dict[str, Any] = {}
+        while time.monotonic() < deadline:
+            with contextlib.suppress(AssertionError):  # mid-navigation: no context yet
+                report = json.loads(await browser.evaluate(ws, REPORT_JS))
+                if ready(report):
+                    await asyncio.sleep(1.5)  # charts and late cards settle
+                    report = json.loads(await browser.evaluate(ws, REPORT_JS))
+                    break
+            await asyncio.sleep(0.5)
+        height = int(report.get("bottom") or 0) + 32
+        if height > VIEWPORT[1]:  # the whole dashboard in the picture
+            await browser.send(
+                ws,
+                "Emulation.setDeviceMetricsOverride",
+                width=VIEWPORT[0],
+                height=height,
+                deviceScaleFactor=1,
+                mobile=False,
+            )
+            await asyncio.sleep(1)
+        shot = await browser.send(ws, "Page.captureScreenshot", format="png")
+        screenshot.write_bytes(base64.b64decode(shot["data"]))
+        return report
+
+
+@pytest.mark.e2e
+@pytest.mark.enable_socket
+@pytest.mark.allow_hosts(["127.0.0.1"])
+@pytest.mark.usefixtures("socket_enabled")
+@pytest.mark.skipif(CHROMIUM is None, reason="no `chromium` on PATH (Debian's chromium package)")
+def test_the_pets_dashboard_renders_every_card_in_chromium(
+    demo: ModuleType, tmp_path: Path
+) -> None:
+    """The demo's default dashboard, in a real browser: every card there, none erroring."""
+    assert CHROMIUM is not None
+    started = time.monotonic()
+    config = yaml.safe_load(DASHBOARD.read_text(encoding="utf-8"))
+    wanted = expected_cards(config)
+    real = RealHass(demo, tmp_path / "config")
+    api = real.api
+    screenshot = tmp_path / "dashboard.png"
+    try:
+        with real.phase("boot"):
+            demo.write_config(real.config_dir, real.port, "127.0.0.1", time_zone="UTC")
+            demo.link_integration(real.config_dir)
+            real.process.start()
+            demo.wait_for_api(api, real.process, timeout=60, config_dir=real.config_dir)
+
+        with real.phase("the demo's first run (the dashboard as the default)"):
+            state = demo.configure_demo(real.config_dir, api, real.port)
+            assert state.get("dashboard") == demo.fingerprint(demo.load_dashboard()), state
+            where = demo.pet_dashboard_url_path(api)
+            assert demo.dashboard_config(api, where) == demo.load_dashboard()
+            home = state["dashboard_url"]
+            assert home == f"/{where or demo.OVERVIEW_PANEL}", state
+            demo.wait_for_state(api, demo.MOOD_ENTITY, 30, ready=demo.mood_ready)
+
+        with real.phase("talking to the pet once"):
+            answer = demo.converse(api, "Hello Shelldon, how are you?")
+            assert answer.strip(), answer
+            said = demo.wait_for_state(
+                api,
+                "sensor.shelldon_last_said",
+                15,
+                ready=lambda s: bool(s["attributes"].get("text")),
+            )["attributes"]["text"]
+
+        with real.phase("the lists' templates, with items (stand-in states)"):
+            for stand_in, state_value, attributes in STAND_INS.values():
+                api.post(
+                    f"/api/states/{stand_in}", {"state": state_value, "attributes": attributes}
+                )
+            rendered = "\n".join(
+                render_with_stand_ins(api, content) for content in markdown_contents(config)
+            )
+            assert "**Tell you how the fern is doing**" in rendered, rendered
+            assert "reach out, due" in rendered and "Read the new recipe" in rendered, rendered
+            assert "**I like mornings more than I said**" in rendered, rendered
+            assert "`soul/PERSONA.md` · [Review in Repairs](/config/repairs)" in rendered, rendered
+            bars = re.findall(r"\| (Connection|Expression|Security) \| `([█·]+)`", rendered)
+            assert dict(bars) == {
+                "Connection": "█" * 10,
+                "Expression": "█" * 5 + "·" * 5,
+                "Security": "·" * 10,
+            }, rendered
+
+        with real.phase("a second run leaves the dashboard as it is"):
+            again = demo.configure_demo(real.config_dir, api, real.port)
+            assert again.get("dashboard") == state.get("dashboard")
+            tokens = demo.login(api, real.port)
+
+        def ready(report: dict[str, Any]) -> bool:
+            cards = Counter(report.get("cards") or {})
+            face = report.get("face") or {}
+            return (
+                all(cards[tag] >= count for tag, count in wanted.items())
+                and bool(face.get("complete"))
+                and face.get("natural", [0])[0] > 0
+                and any(words(said)[:40] in words(text) for text in report.get("markdown", []))
+                and report.get("charts", 0) >= 1
+            )
+
+        with real.phase("the dashboard in headless Chromium"):
+            browser = Chromium(CHROMIUM, tmp_path)
+            with browser.running():
+                report = asyncio.run(
+                    look_at_the_dashboard(
+                        browser,
+                        api.base_url + "/",
+                        hass_tokens(api.base_url, demo.client_id(real.port), tokens),
+                        ready,
+                        screenshot,
+                    )
+                )
+            BENCH_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(screenshot, BENCH_SCREENSHOT)
+            print(f"\ndashboard screenshot: {screenshot} (and {BENCH_SCREENSHOT})")
+            summary = json.dumps(report, indent=1)[:3000]
+
+            assert report.get("cards"), (
+                "the frontend never got past its loading screen; websocket commands that "
+                f"failed: {failed_commands(real.config_dir) or 'none'}\n{summary}"
+            )
+            assert report.get("path", "").startswith(home + "/"), (
+                f"the root did not open the pet's dashboard ({home}): {report.get('path')}\n"
+                f"{summary}"
+            )
+            assert not report["dialogs"], f"dialogs over the dashboard: {report['dialogs']}"
+            rendered = Counter(report.get("cards") or {})
+            missing = {t: n - rendered[t] for t, n in wanted.items() if rendered[t] < n}
+            assert not missing, f"cards missing from the page: {missing}\n{summary}"
+            extra = {t: rendered[t] - wanted[t] for t in rendered if rendered[t] > wanted[t]}
+            assert not extra, f"cards the file does not ask for: {extra}\n{summary}"
+            assert not report["problems"], "cards with errors:\n" + "\n".join(report["problems"])
+            unavailable = [t for t in report["tiles"] if "Unavailable" in t]
+            assert not unavailable, f"tiles reading Unavailable: {unavailable}"
+            assert all(text for text in report["markdown"]), f"empty markdown: {summary}"
+            assert any(words(said)[:40] in words(t) for t in report["markdown"]), (
+                f"what the pet said ({said!r}) is not on the page\n{summary}"
+            )
+            face = report["face"]
+            assert face["complete"] and face["natural"][0] > 0, f"the face is not drawn: {face}"
+            assert "/api/image_proxy/image.shelldon_face" in face["src"], face
+            width, height = face["box"]
+            assert height > 0 and abs(width / height - PANEL_ASPECT) < 0.03, (
+                f"the face is {width:.0f}×{height:.0f}, not at the panel's aspect"
+            )
+            assert width >= 600, f"the face is not the hero: {width:.0f} px wide"
+            assert report["charts"] >= 1, f"the history graph drew nothing\n{summary}"
+        with real.phase("an owner's edit of the dashboard is kept by later runs"):
+            edited = {**demo.load_dashboard(), "title": "My own"}
+            message = {"type": "lovelace/config/save", "config": edited}
+            demo.websocket_command(api, {**message, **({"url_path": where} if where else {})})
+            after = demo.configure_demo(real.config_dir, api, real.port)
+            assert after["dashboard"] != state["dashboard"], after
+            assert demo.dashboard_config(api, where) == edited
+    finally:
+        with real.phase("stopping Home Assistant"):
+            exit_code = real.process.stop(timeout=30)
+    assert exit_code == 0, f"Home Assistant exited with {exit_code}"
+
+    total = time.monotonic() - started
+    timings = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in real.timings.items())
+    print(f"dashboard e2e: {total:.1f} s in all ({timings})")
+    assert total < BUDGET_S, f"the dashboard test took {total:.0f} s (budget {BUDGET_S} s)"

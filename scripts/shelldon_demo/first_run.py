@@ -91,7 +91,7 @@ def install_pet_dashboard(api: Api, config_dir: Path, state: dict[str, Any]) -> 
         log(f"could not install the pet's dashboard ({DASHBOARD_FILE.name}): {err}")
         return
     if installed is None:
-        log("the default dashboard is your own: the pet's was not installed (see dashboards/)")
+        log("left the dashboard as you made it (the pet's own is in dashboards/shelldon.yaml)")
         state["dashboard"] = OWNERS_DASHBOARD
         state.pop("dashboard_url", None)
     elif installed != earlier:

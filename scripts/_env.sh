@@ -17,7 +17,7 @@ SHELLDON_CACHE="${SHELLDON_VENV_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/shelldon}"
 # What the Debian root holds; changing it makes a new root.
 DEBIAN_SUITE="testing"
 DEBIAN_PACKAGES="python3.14 python3.14-venv python3.14-dev git g++ ca-certificates tzdata"
-DEBIAN_EXTRA="${SHELLDON_DEBIAN_EXTRA:-}"  # more packages (the dashboard test adds chromium)
+DEBIAN_EXTRA="${SHELLDON_DEBIAN_EXTRA:-chromium}"  # more packages (the dashboard test adds chromium)
 
 say() { printf 'shelldon: %s\n' "$*" >&2; }
 

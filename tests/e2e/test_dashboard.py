@@ -26,6 +26,7 @@ import re
 import shutil
 import signal
 import subprocess
+import tempfile
 import time
 import urllib.request
 from collections import Counter
@@ -238,6 +239,7 @@ class Chromium:
         self.profile = folder / "chromium-profile"
         self.log_path = folder / "chromium.log"
         self.binary = binary
+        self.scratch = Path(tempfile.mkdtemp(prefix="shelldon-chromium-"))
         self.proc: subprocess.Popen[bytes] | None = None
         self._ids = iter(range(1, 1_000_000))
 
@@ -257,12 +259,16 @@ class Chromium:
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                # Its scratch folders (org.chromium.*, with a socket whose path must be
+                # short) in a folder of its own, removed when it stops.
+                env={**os.environ, "TMPDIR": str(self.scratch)},
                 start_new_session=True,
             )
         try:
             yield self
         finally:
             self.stop()
+            shutil.rmtree(self.scratch, ignore_errors=True)
 
     def stop(self) -> None:
         """SIGTERM the browser's process group; SIGKILL it if it lingers."""

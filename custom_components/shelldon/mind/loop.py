@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from typing import Any, Final
 
 from ..body.presence import Household
-from ..brain.turn import TurnKind
 from ..const import (
     CONF_ACT_THRESHOLD,
     CONF_DREAM_IDLE_H,
@@ -28,12 +26,8 @@ from ..const import (
 from ..core import defaults as d
 from ..core.activity import CADENCE_S, Activity, Drift, preempt, regulate
 from ..core.appraisal import Impulses, appraise, decide
-from ..core.goals import GoalKind, Provenance, Strategy
-from ..core.memory import same_fact
-from ..core.plain import instant, instants, items, strings, whole
-from ..core.promises import parse_back_in, parse_remind_me, scan_commitments
 from ..core.signals import Signal, SignalKind
-from ..core.world import ANY, Belief, Expectation, WorldModel
+from ..core.world import Belief, WorldModel
 from ..ports import (
     Admission,
     Body,
@@ -52,49 +46,17 @@ from ..vault.history import VaultHistory
 from ..vault.journal import Entry, Records
 from ..vault.shelf import Shelf
 from .acts import Acts
+from .cursor import MAX_AGENDA, cursor, restore_cursor
 from .dreaming import Dreamer
 from .reach import Reacher
+from .reflect import Reflection
 from .situation import clock_time, situation_file, situation_lines, span
+from .trace import TickRecord
 
 SITUATION_FILE: Final = "situation.md"
 GAP_SLACK: Final = timedelta(minutes=10)
-MAX_AGENDA: Final = 50
 ASK_EXPECT: Final = timedelta(hours=12)
 VAULT_SCAN_EVERY: Final = timedelta(seconds=d.VAULT_WATCH_PERIOD_S)  # at most, whatever the tick
-
-
-@dataclass
-class TickRecord:
-    """What one tick sensed, weighed, chose and did (one trace line)."""
-
-    tick: int
-    at: datetime
-    state: str
-    sensed: list[str]
-    scores: list[dict[str, Any]]
-    choice: dict[str, Any] | None
-    runners_up: list[dict[str, Any]]
-    done: str = "rested"
-    interrupt: dict[str, Any] | None = None
-    drift: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data."""
-        out: dict[str, Any] = {
-            "tick": self.tick,
-            "at": self.at.isoformat(),
-            "state": self.state,
-            "sensed": self.sensed,
-            "scores": self.scores,
-            "choice": self.choice,
-            "runners_up": self.runners_up,
-            "done": self.done,
-        }
-        if self.interrupt:
-            out["interrupt"] = self.interrupt
-        if self.drift:
-            out["drift"] = self.drift
-        return out
 
 
 class Mind:
@@ -187,6 +149,7 @@ class Mind:
             changed=changed,
         )
         self.acts = Acts(self, shelf)
+        self.reflection = Reflection(clock=clock, journal=journal, goals=goals)
 
     # ------------------------------------------------------------------ reading
 
@@ -243,60 +206,11 @@ class Mind:
 
     def to_dict(self) -> dict[str, Any]:
         """The engine cursor: a restarted mind resumes, it does not wake amnesiac."""
-        return {
-            "state": self.state.value,
-            "state_since": self.state_since.isoformat(),
-            "seq": self.seq,
-            "ticks": self.ticks,
-            "last_tick_at": self.last_tick_at.isoformat() if self.last_tick_at else None,
-            "planned_gap_s": self._planned_gap.total_seconds(),
-            "considered": {k: v.isoformat() for k, v in self.considered.items()},
-            "signalled_due": sorted(self.signalled_due),
-            **self.reacher.to_dict(),
-            **self.dreamer.to_dict(),
-            # Nothing pending is dropped: the inbox and the committed exchanges whole.
-            "agenda": [
-                s.to_dict() for s in (self.inbox + self.agenda[-MAX_AGENDA:] + self.committed)
-            ],
-            "expectations": [e.to_dict() for e in self.world.expectations],
-            "beliefs": [b.to_dict() for b in self.world.latest()],
-        }
+        return cursor(self)
 
     def restore(self, data: Any, beliefs: list[Belief]) -> None:
         """Back from the checkpoint and the belief log (damage gives a fresh start)."""
-        expectations: list[Expectation] = []
-        if isinstance(data, dict):
-            try:
-                self.state = Activity(data.get("state", "idle"))
-            except ValueError:
-                self.state = Activity.IDLE
-            self.state_since = instant(data.get("state_since")) or self.state_since
-            self.seq = whole(data.get("seq"))
-            self.ticks = whole(data.get("ticks"))
-            self.last_tick_at = instant(data.get("last_tick_at"))
-            planned = data.get("planned_gap_s")
-            plausible = isinstance(planned, int | float) and not isinstance(planned, bool)
-            if plausible and 0 < planned < 86400:
-                self._planned_gap = timedelta(seconds=planned)
-            self.considered.update(instants(data.get("considered")))
-            mused = data.get("mused_for")
-            self.reacher.mused_for = mused if isinstance(mused, str) else None
-            self.reacher.hello_waits_until = instant(data.get("hello_waits_until"))
-            self.reacher.held = strings(data.get("held"))[-3:]
-            self.signalled_due = set(strings(data.get("signalled_due")))
-            self.dreamer.restore(data)
-            for item in items(data.get("agenda")):
-                if (signal := Signal.from_dict(item)) is not None:
-                    kind = signal.kind
-                    (self.committed if kind is SignalKind.TURN_COMMITTED else self.agenda).append(
-                        signal
-                    )
-            expectations = [
-                e for e in map(Expectation.from_dict, items(data.get("expectations"))) if e
-            ]
-            # The log's tail may have rotated away the last word on a subject: keep it anyway.
-            beliefs = beliefs + [b for b in map(Belief.from_dict, items(data.get("beliefs"))) if b]
-        self.world = WorldModel(beliefs, expectations)
+        restore_cursor(self, data, beliefs)
 
     # ------------------------------------------------------------------ arrivals
 
@@ -448,59 +362,7 @@ class Mind:
 
     def _reflect(self, now: datetime) -> None:
         committed, self.committed = self.committed, []
-        for signal in committed:
-            data = signal.data
-            heard, said = data.get("heard"), data.get("said")
-            when = signal.at.astimezone(now.tzinfo)
-            if heard and data.get("role") == "owner":
-                self.records.journal(when, str(data.get("sender") or "owner"), str(heard))
-                self._owner_words(str(heard), now)
-            if said:
-                self.records.journal(when, None, str(said))
-                self._own_words(str(said), now, data)
-            elif data.get("kind") in (TurnKind.PROACTIVE, TurnKind.REACH_OUT) and data.get("ok"):
-                self.records.journal(when, None, f"chose silence ({data.get('intent')})")
-
-    def _owner_words(self, text: str, now: datetime) -> None:
-        if (reminder := parse_remind_me(text, now)) is not None and not self._known_goal(
-            reminder.what
-        ):
-            goal = self.goals.add(
-                reminder.what,
-                kind=GoalKind.REACH_OUT,
-                provenance=Provenance.REMIND_ME,
-                strategy=Strategy.BLIND,
-                due=reminder.due,
-            )
-            due = clock_time(goal.due, now)
-            self.records.journal(now, None, f"filed a reminder ({goal.id}, due {due}): {goal.text}")
-        if (back := parse_back_in(text, now)) is not None:
-            when = back + timedelta(minutes=30)
-            self.world.expect("owner:last_spoke", ANY, when, self.clock.utcnow(), "my owner back")
-
-    def _own_words(self, text: str, now: datetime, data: dict[str, Any]) -> None:
-        # A reply that declared its promises has said what it commits to; otherwise read its words.
-        found = [] if data.get("promises") else scan_commitments(text, now)
-        for commitment in found:
-            if self._known_goal(commitment.what):
-                continue
-            goal = self.goals.add(
-                commitment.what,
-                kind=GoalKind.REACH_OUT,
-                provenance=Provenance.PROMISE,
-                strategy=Strategy.SINGLE_MINDED,
-                due=commitment.due,
-            )
-            due = clock_time(goal.due, now)
-            self.records.journal(now, None, f"promised ({goal.id}, due {due}): {goal.text}")
-        utc_now = self.clock.utcnow()
-        for ask in data.get("asks") or []:
-            self.world.expect(
-                "owner:last_spoke", ANY, utc_now + ASK_EXPECT, utc_now, f"an answer to: {ask}"
-            )
-
-    def _known_goal(self, text: str) -> bool:
-        return any(same_fact(text, g.text) for g in self.goals.open_goals())
+        self.reflection.reflect(committed, now, self.world)
 
     # ------------------------------------------------------------------ REGULATE
 

@@ -29,33 +29,15 @@ from homeassistant.helpers.event import async_call_later
 from homeassistant.util import dt as dt_util
 from homeassistant.util import slugify
 
-from ..body.door import ReachDoor
-from ..body.face import FaceKeeper
-from ..body.health import Health
-from ..body.messenger import Messenger
-from ..body.power import Battery
-from ..body.presence import Household
-from ..body.voice import Voice
 from ..brain import Brain
 from ..const import (
-    CONF_BATTERY_ENTITY,
-    CONF_CHARGING_ENTITY,
-    CONF_COOLDOWN_MIN,
-    CONF_DAILY_TURNS,
-    CONF_LOW_BATTERY,
     CONF_NAME,
-    CONF_NOTIFY_TARGETS,
-    CONF_PANEL_HEIGHT,
-    CONF_PANEL_PALETTE,
-    CONF_PANEL_WIDTH,
-    CONF_PRESENCE,
-    CONF_SHELF_VECTORS,
     DEFAULT_NAME,
     DEFAULT_OPTIONS,
     DOMAIN,
 )
 from ..core import defaults as d
-from ..core.budget import BudgetGate, turns_used_today
+from ..core.budget import turns_used_today
 from ..core.faces import Face
 from ..core.power import STRETCH, BackoffLevel, PowerState
 from ..core.reactions import compute_nudge_patch, parse_nudge_kind
@@ -64,26 +46,12 @@ from ..core.scheduler import At, CostTier, Interval, Job, Outcome
 from ..core.signals import SignalKind
 from ..core.state import PersonalityState
 from ..issues import key_rejected
-from ..mind.loop import Mind
-from ..needs.motivation import Motivation
 from ..ports import Dials
-from ..turns.turns import Senses, Turns
-from ..vault.faces import face_table_stamp, read_face_table
 from ..vault.files import Vault
-from ..vault.goals import GoalBook
-from ..vault.history import VaultHistory
-from ..vault.journal import Records
-from ..vault.proposals import SoulKeeper
-from ..vault.recall import Recall
-from ..vault.shelf import Shelf
-from .admission import Gatekeeper
-from .arbiter import Arbiter
 from .checkpoint import PetStore
-from .continuity import Continuity
-from .heart import Heart
+from .dials import apply_options, budget_gate
 from .lifecycle import async_wake
-from .views import NeedsWindow
-from .watcher import VaultWatch
+from .wiring import wire
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -130,7 +98,7 @@ class Pet:
         self.store = store or PetStore(hass, entry.entry_id)
         self.vault = Vault(Path(hass.config.path(DOMAIN, slugify(self.name) or "pet")))
         self.state = PersonalityState()
-        self.gate = self._budget_gate()
+        self.gate = budget_gate(self.dials)
         self.initiative = True
         self.has_checkpoint = False  # one was read at start, or written since
         self._must_save = False
@@ -141,159 +109,8 @@ class Pet:
         self._nudged_at: dict[str, datetime] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stop_unsub: CALLBACK_TYPE | None = None
-        entry_id = entry.entry_id
-        executor = hass.async_add_executor_job
 
-        # Its files.
-        self.journal = Records(self.vault, self.name)
-        self.history = VaultHistory(self.vault, on_trouble=self._on_history_trouble)
-        self.goals = GoalBook(
-            hass, self.vault, self.name, self.clock, self.spawn, on_change=self.goals_changed
-        )
-        self.shelf = Shelf(self.vault, vectors=bool(self.dials[CONF_SHELF_VECTORS]))
-        self.recall = Recall(self.vault, self.name)
-        self.journal.on_line = self.recall.add_line
-        self.soul = SoulKeeper(
-            hass,
-            name=self.name,
-            entry_id=entry_id,
-            vault=self.vault,
-            history=self.history,
-            clock=self.clock,
-            post=lambda kind, data=None: self.mind.post(kind, data),
-            changed=self.mark_changed,
-            files_changed=lambda rel: self.watch.changed(rel),
-        )
-        self.watch = VaultWatch(self)
-
-        # Its body.
-        self.arbiter = Arbiter(self._on_slot_change)
-        self.battery = Battery(hass, self.dials, self._on_power_change)
-        self.face = FaceKeeper(
-            hass,
-            entry_id=entry_id,
-            read_table=lambda: read_face_table(self.vault),
-            table_stamp=lambda: face_table_stamp(self.vault),
-            clock=self.clock,
-            dials=self.dials,
-            spawn=self.spawn,
-            on_change=self._notify,
-        )
-        self.household = Household(
-            hass,
-            dials=self.dials,
-            clock=self.clock,
-            post=lambda kind, data=None: self.mind.post(kind, data),
-            seen=lambda entity, state, at: self.mind.seen(entity, state, at),
-        )
-        self.messenger = Messenger(
-            hass, self.name, list(self.dials[CONF_NOTIFY_TARGETS]), on_change=self.mark_changed
-        )
-        self.door = ReachDoor(
-            hass,
-            name=self.name,
-            entry_id=entry_id,
-            clock=self.clock,
-            dials=self.dials,
-            journal=self.journal,
-            voice=Voice(hass, self.name, self.dials),
-            messenger=self.messenger,
-            household=self.household,
-        )
-        self.health = Health(
-            hass,
-            name=self.name,
-            entry_id=entry_id,
-            dials=self.dials,
-            vault_root=self.vault.root,
-            save_failed=lambda: self._must_save and self._last_save_failed,
-            history_trouble=lambda: self.history.trouble,
-            brain_failure=lambda: self.turns.failure,
-        )
-
-        # The one timer, and the one way in for a turn the pet starts itself.
-        self.heart = Heart(
-            hass,
-            clock=self.clock,
-            last_interaction=lambda: self.state.last_interaction_at,
-            level=lambda: self.level,
-            initiative=lambda: self.initiative,
-            after_run=self._after_run,
-        )
-        self.admission = Gatekeeper(
-            arbiter=self.arbiter,
-            gate=lambda: self.gate,
-            state=lambda: self.state,
-            level=lambda: self.level,
-            initiative=lambda: self.initiative,
-            apply=self.apply,
-        )
-
-        # Its parts.
-        self.turns = Turns(
-            name=self.name,
-            entry_id=entry_id,
-            clock=self.clock,
-            brain=brain,
-            body=self,
-            goals=self.goals,
-            journal=self.journal,
-            vault=self.vault,
-            recall=self.recall,
-            shelf=lambda: self.shelf,
-            soul=self.soul,
-            slot=self.arbiter,
-            senses=Senses(
-                post=lambda kind, data=None: self.mind.post(kind, data),
-                situation=lambda now: self.mind.situation(now, for_prompt=True),
-                unsaid=lambda: self.mind.reacher.take_held(),
-                witnessed=lambda need, evidence: self.motivation.witnessed(need, evidence),
-                interacted=self.record_interaction,
-                save_soon=self.save_soon,
-                spoke=self._spoke,
-                key_rejected=self._key_rejected,
-                fire=hass.bus.async_fire,
-            ),
-            executor=executor,
-            changed=self.mark_changed,
-            home=hass.config.location_name or "home",
-        )
-        # The needs roll their dice from the pet's own name: repeatable, and different per pet.
-        self.motivation = Motivation(
-            clock=self.clock,
-            dials=self.dials,
-            body=self,
-            view=NeedsWindow(self),
-            goals=self.goals,
-            journal=self.journal,
-            vault=self.vault,
-            spawn=self.spawn,
-            changed=self.mark_changed,
-            seed=entry.unique_id or entry.entry_id,
-        )
-        self.mind = Mind(
-            name=self.name,
-            clock=self.clock,
-            dials=self.dials,
-            body=self,
-            heart=self.heart,
-            journal=self.journal,
-            goals=self.goals,
-            turns=self.turns,
-            admission=self.admission,
-            door=self.door,
-            needs=self.motivation,
-            household=self.household,
-            shelf=lambda: self.shelf,
-            history=self.history,
-            executor=executor,
-            spawn=self.spawn,
-            changed=self.mark_changed,
-            journal_days=lambda: self.watch.journal_days,
-            watch_vault=self.watch.look,
-            refresh_situation=lambda: self.continuity.refresh(),
-        )
-        self.continuity = Continuity(self)
+        wire(self, brain)
 
     # ------------------------------------------------------------------ the body, read
 
@@ -568,42 +385,9 @@ class Pet:
         if change is ConfigEntryChange.UPDATED and entry.entry_id == self.entry.entry_id:
             self.apply_options(entry.options)
 
-    def _budget_gate(self) -> BudgetGate:
-        return BudgetGate(
-            daily_turns=int(self.dials[CONF_DAILY_TURNS]),
-            cooldown_s=float(self.dials[CONF_COOLDOWN_MIN]) * 60,
-        )
-
     def apply_options(self, options: Mapping[str, Any]) -> set[str]:
-        """Take new dials live: entities, their history and the pet's state stay as they are.
-        Returns the dials that changed."""
-        changed = self.dials.replace({**DEFAULT_OPTIONS, **options})
-        if not changed:
-            return changed
-        if changed & {CONF_DAILY_TURNS, CONF_COOLDOWN_MIN}:
-            self.gate = self._budget_gate()
-        if CONF_NOTIFY_TARGETS in changed:
-            self.messenger.targets = list(self.dials[CONF_NOTIFY_TARGETS])
-        if changed & {CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY}:
-            self.battery.watch()
-        if changed & {CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY, CONF_LOW_BATTERY}:
-            self.battery.read()
-            self.face.follow(self.state, self.level)
-        if CONF_PRESENCE in changed:
-            self.household.watch()
-        if CONF_SHELF_VECTORS in changed:
-            self.spawn(self._async_reindex_shelf(bool(self.dials[CONF_SHELF_VECTORS])))
-        if changed & {CONF_PANEL_WIDTH, CONF_PANEL_HEIGHT, CONF_PANEL_PALETTE}:
-            self.face.clear_cache()
-        self._must_save = True
-        self._notify()
-        self.heart.arm()
-        return changed
-
-    async def _async_reindex_shelf(self, vectors: bool) -> None:
-        shelf = Shelf(self.vault, vectors=vectors)
-        await self.hass.async_add_executor_job(shelf.load)
-        self.shelf = shelf  # swapped in whole: a scan meanwhile still saw the old shelf
+        """Take new dials live (entities and their history untouched); the dials that changed."""
+        return apply_options(self, options)
 
     # ------------------------------------------------------------------ checkpoint
 

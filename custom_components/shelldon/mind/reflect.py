@@ -1,0 +1,91 @@
+"""REFLECT: the words of each committed exchange, journaled and read for what they commit to.
+
+The owner's "remind me to …" becomes a reminder (a goal of theirs, defended past due); the
+pet's own "I'll check in tomorrow" a promise (unless the reply declared its promises); "back in
+an hour" and the questions it asked become expectations it may be surprised by.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+from ..brain.turn import TurnKind
+from ..core.goals import GoalKind, Provenance, Strategy
+from ..core.memory import same_fact
+from ..core.promises import parse_back_in, parse_remind_me, scan_commitments
+from ..core.signals import Signal
+from ..core.world import ANY, WorldModel
+from ..ports import Clock
+from ..vault.goals import GoalBook
+from ..vault.journal import Records
+from .situation import clock_time
+
+ASK_EXPECT: Final = timedelta(hours=12)
+
+
+class Reflection:
+    """What the mind makes of the exchanges it has not read yet."""
+
+    def __init__(self, *, clock: Clock, journal: Records, goals: GoalBook) -> None:
+        self.clock = clock
+        self.journal = journal
+        self.goals = goals
+        self.world = WorldModel()
+
+    def reflect(self, committed: list[Signal], now: datetime, world: WorldModel) -> None:
+        """Journal each committed exchange, and read it for goals and expectations."""
+        self.world = world
+        for signal in committed:
+            data = signal.data
+            heard, said = data.get("heard"), data.get("said")
+            when = signal.at.astimezone(now.tzinfo)
+            if heard and data.get("role") == "owner":
+                self.journal.journal(when, str(data.get("sender") or "owner"), str(heard))
+                self._owner_words(str(heard), now)
+            if said:
+                self.journal.journal(when, None, str(said))
+                self._own_words(str(said), now, data)
+            elif data.get("kind") in (TurnKind.PROACTIVE, TurnKind.REACH_OUT) and data.get("ok"):
+                self.journal.journal(when, None, f"chose silence ({data.get('intent')})")
+
+    def _owner_words(self, text: str, now: datetime) -> None:
+        if (reminder := parse_remind_me(text, now)) is not None and not self._known_goal(
+            reminder.what
+        ):
+            goal = self.goals.add(
+                reminder.what,
+                kind=GoalKind.REACH_OUT,
+                provenance=Provenance.REMIND_ME,
+                strategy=Strategy.BLIND,
+                due=reminder.due,
+            )
+            due = clock_time(goal.due, now)
+            self.journal.journal(now, None, f"filed a reminder ({goal.id}, due {due}): {goal.text}")
+        if (back := parse_back_in(text, now)) is not None:
+            when = back + timedelta(minutes=30)
+            self.world.expect("owner:last_spoke", ANY, when, self.clock.utcnow(), "my owner back")
+
+    def _own_words(self, text: str, now: datetime, data: dict[str, Any]) -> None:
+        # A reply that declared its promises has said what it commits to; otherwise read its words.
+        found = [] if data.get("promises") else scan_commitments(text, now)
+        for commitment in found:
+            if self._known_goal(commitment.what):
+                continue
+            goal = self.goals.add(
+                commitment.what,
+                kind=GoalKind.REACH_OUT,
+                provenance=Provenance.PROMISE,
+                strategy=Strategy.SINGLE_MINDED,
+                due=commitment.due,
+            )
+            due = clock_time(goal.due, now)
+            self.journal.journal(now, None, f"promised ({goal.id}, due {due}): {goal.text}")
+        utc_now = self.clock.utcnow()
+        for ask in data.get("asks") or []:
+            self.world.expect(
+                "owner:last_spoke", ANY, utc_now + ASK_EXPECT, utc_now, f"an answer to: {ask}"
+            )
+
+    def _known_goal(self, text: str) -> bool:
+        return any(same_fact(text, g.text) for g in self.goals.open_goals())

@@ -1,0 +1,71 @@
+"""The owner's dials, applied live: a saved options page never reloads the pet.
+
+The budget gate is rebuilt, the messenger's targets swapped, the battery and the household
+followed anew, the shelf re-indexed, the face redrawn for a new panel; entities, their history
+and the pet's state stay as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..const import (
+    CONF_BATTERY_ENTITY,
+    CONF_CHARGING_ENTITY,
+    CONF_COOLDOWN_MIN,
+    CONF_DAILY_TURNS,
+    CONF_LOW_BATTERY,
+    CONF_NOTIFY_TARGETS,
+    CONF_PANEL_HEIGHT,
+    CONF_PANEL_PALETTE,
+    CONF_PANEL_WIDTH,
+    CONF_PRESENCE,
+    CONF_SHELF_VECTORS,
+    DEFAULT_OPTIONS,
+)
+from ..core.budget import BudgetGate
+from ..ports import Dials
+from ..vault.shelf import Shelf
+
+if TYPE_CHECKING:
+    from .pet import Pet
+
+
+def budget_gate(dials: Dials) -> BudgetGate:
+    """The budget gate the dials describe."""
+    return BudgetGate(
+        daily_turns=int(dials[CONF_DAILY_TURNS]),
+        cooldown_s=float(dials[CONF_COOLDOWN_MIN]) * 60,
+    )
+
+
+def apply_options(pet: Pet, options: Mapping[str, Any]) -> set[str]:
+    """Take new dials live; returns the dials that changed."""
+    changed = pet.dials.replace({**DEFAULT_OPTIONS, **options})
+    if not changed:
+        return changed
+    if changed & {CONF_DAILY_TURNS, CONF_COOLDOWN_MIN}:
+        pet.gate = budget_gate(pet.dials)
+    if CONF_NOTIFY_TARGETS in changed:
+        pet.messenger.targets = list(pet.dials[CONF_NOTIFY_TARGETS])
+    if changed & {CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY}:
+        pet.battery.watch()
+    if changed & {CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY, CONF_LOW_BATTERY}:
+        pet.battery.read()
+        pet.face.follow(pet.state, pet.level)
+    if CONF_PRESENCE in changed:
+        pet.household.watch()
+    if CONF_SHELF_VECTORS in changed:
+        pet.spawn(_async_reindex(pet, bool(pet.dials[CONF_SHELF_VECTORS])))
+    if changed & {CONF_PANEL_WIDTH, CONF_PANEL_HEIGHT, CONF_PANEL_PALETTE}:
+        pet.face.clear_cache()
+    pet.mark_changed()
+    pet.heart.arm()
+    return changed
+
+
+async def _async_reindex(pet: Pet, vectors: bool) -> None:
+    shelf = Shelf(pet.vault, vectors=vectors)
+    await pet.hass.async_add_executor_job(shelf.load)
+    pet.shelf = shelf  # swapped in whole: a scan meanwhile still saw the old shelf

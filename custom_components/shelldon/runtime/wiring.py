@@ -1,0 +1,198 @@
+"""Wiring one pet: each part is built with the narrow things it uses, and nothing more.
+
+The files first (journal, history, goal book, shelf, recall, the soul keeper), then the body
+(the slot, the battery, the face, the household, the messenger, the one door out, health), the
+one timer and the one admission, and last the parts (turns, needs, mind), which reach each other
+only through what is handed to them here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..body.door import ReachDoor
+from ..body.face import FaceKeeper
+from ..body.health import Health
+from ..body.messenger import Messenger
+from ..body.power import Battery
+from ..body.presence import Household
+from ..body.voice import Voice
+from ..brain import Brain
+from ..const import CONF_NOTIFY_TARGETS, CONF_SHELF_VECTORS
+from ..mind.loop import Mind
+from ..needs.motivation import Motivation
+from ..turns.turns import Senses, Turns
+from ..vault.faces import face_table_stamp, read_face_table
+from ..vault.goals import GoalBook
+from ..vault.history import VaultHistory
+from ..vault.journal import Records
+from ..vault.proposals import SoulKeeper
+from ..vault.recall import Recall
+from ..vault.shelf import Shelf
+from .admission import Gatekeeper
+from .arbiter import Arbiter
+from .continuity import Continuity
+from .heart import Heart
+from .views import NeedsWindow
+from .watcher import VaultWatch
+
+if TYPE_CHECKING:
+    from .pet import Pet
+
+
+def wire(pet: Pet, brain: Brain) -> None:
+    """Build the pet's parts and hand each its doors."""
+    hass, entry = pet.hass, pet.entry
+    entry_id = entry.entry_id
+    executor = hass.async_add_executor_job
+
+    # Its files.
+    pet.journal = Records(pet.vault, pet.name)
+    pet.history = VaultHistory(pet.vault, on_trouble=pet._on_history_trouble)
+    pet.goals = GoalBook(
+        hass, pet.vault, pet.name, pet.clock, pet.spawn, on_change=pet.goals_changed
+    )
+    pet.shelf = Shelf(pet.vault, vectors=bool(pet.dials[CONF_SHELF_VECTORS]))
+    pet.recall = Recall(pet.vault, pet.name)
+    pet.journal.on_line = pet.recall.add_line
+    pet.soul = SoulKeeper(
+        hass,
+        name=pet.name,
+        entry_id=entry_id,
+        vault=pet.vault,
+        history=pet.history,
+        clock=pet.clock,
+        post=lambda kind, data=None: pet.mind.post(kind, data),
+        changed=pet.mark_changed,
+        files_changed=lambda rel: pet.watch.changed(rel),
+    )
+    pet.watch = VaultWatch(pet)
+
+    # Its body.
+    pet.arbiter = Arbiter(pet._on_slot_change)
+    pet.battery = Battery(hass, pet.dials, pet._on_power_change)
+    pet.face = FaceKeeper(
+        hass,
+        entry_id=entry_id,
+        read_table=lambda: read_face_table(pet.vault),
+        table_stamp=lambda: face_table_stamp(pet.vault),
+        clock=pet.clock,
+        dials=pet.dials,
+        spawn=pet.spawn,
+        on_change=pet._notify,
+    )
+    pet.household = Household(
+        hass,
+        dials=pet.dials,
+        clock=pet.clock,
+        post=lambda kind, data=None: pet.mind.post(kind, data),
+        seen=lambda entity, state, at: pet.mind.seen(entity, state, at),
+    )
+    pet.messenger = Messenger(
+        hass, pet.name, list(pet.dials[CONF_NOTIFY_TARGETS]), on_change=pet.mark_changed
+    )
+    pet.door = ReachDoor(
+        hass,
+        name=pet.name,
+        entry_id=entry_id,
+        clock=pet.clock,
+        dials=pet.dials,
+        journal=pet.journal,
+        voice=Voice(hass, pet.name, pet.dials),
+        messenger=pet.messenger,
+        household=pet.household,
+    )
+    pet.health = Health(
+        hass,
+        name=pet.name,
+        entry_id=entry_id,
+        dials=pet.dials,
+        vault_root=pet.vault.root,
+        save_failed=lambda: pet._must_save and pet._last_save_failed,
+        history_trouble=lambda: pet.history.trouble,
+        brain_failure=lambda: pet.turns.failure,
+    )
+
+    # The one timer, and the one way in for a turn the pet starts itpet.
+    pet.heart = Heart(
+        hass,
+        clock=pet.clock,
+        last_interaction=lambda: pet.state.last_interaction_at,
+        level=lambda: pet.level,
+        initiative=lambda: pet.initiative,
+        after_run=pet._after_run,
+    )
+    pet.admission = Gatekeeper(
+        arbiter=pet.arbiter,
+        gate=lambda: pet.gate,
+        state=lambda: pet.state,
+        level=lambda: pet.level,
+        initiative=lambda: pet.initiative,
+        apply=pet.apply,
+    )
+
+    # Its parts.
+    pet.turns = Turns(
+        name=pet.name,
+        entry_id=entry_id,
+        clock=pet.clock,
+        brain=brain,
+        body=pet,
+        goals=pet.goals,
+        journal=pet.journal,
+        vault=pet.vault,
+        recall=pet.recall,
+        shelf=lambda: pet.shelf,
+        soul=pet.soul,
+        slot=pet.arbiter,
+        senses=Senses(
+            post=lambda kind, data=None: pet.mind.post(kind, data),
+            situation=lambda now: pet.mind.situation(now, for_prompt=True),
+            unsaid=lambda: pet.mind.reacher.take_held(),
+            witnessed=lambda need, evidence: pet.motivation.witnessed(need, evidence),
+            interacted=pet.record_interaction,
+            save_soon=pet.save_soon,
+            spoke=pet._spoke,
+            key_rejected=pet._key_rejected,
+            fire=hass.bus.async_fire,
+        ),
+        executor=executor,
+        changed=pet.mark_changed,
+        home=hass.config.location_name or "home",
+    )
+    # The needs roll their dice from the pet's own name: repeatable, and different per pet.
+    pet.motivation = Motivation(
+        clock=pet.clock,
+        dials=pet.dials,
+        body=pet,
+        view=NeedsWindow(pet),
+        goals=pet.goals,
+        journal=pet.journal,
+        vault=pet.vault,
+        spawn=pet.spawn,
+        changed=pet.mark_changed,
+        seed=entry.unique_id or entry.entry_id,
+    )
+    pet.mind = Mind(
+        name=pet.name,
+        clock=pet.clock,
+        dials=pet.dials,
+        body=pet,
+        heart=pet.heart,
+        journal=pet.journal,
+        goals=pet.goals,
+        turns=pet.turns,
+        admission=pet.admission,
+        door=pet.door,
+        needs=pet.motivation,
+        household=pet.household,
+        shelf=lambda: pet.shelf,
+        history=pet.history,
+        executor=executor,
+        spawn=pet.spawn,
+        changed=pet.mark_changed,
+        journal_days=lambda: pet.watch.journal_days,
+        watch_vault=pet.watch.look,
+        refresh_situation=lambda: pet.continuity.refresh(),
+    )
+    pet.continuity = Continuity(pet)

@@ -238,7 +238,7 @@ class FakeDoor:
         return len(self.said)
 
 
-# ---------------------------------------------------------------------- the turns, as the mind sees them
+# ------------------------------------------------------------ the turns, as the mind sees them
 
 
 @dataclass(frozen=True)
@@ -295,7 +295,7 @@ class FakeTurnRunner:
         return self.unflushed
 
 
-# ---------------------------------------------------------------------- the needs, as the mind sees them
+# ------------------------------------------------------------ the needs, as the mind sees them
 
 
 class FakeMotives:
@@ -549,6 +549,7 @@ class FakeView:
         self.backlog: list[str] = []
         self.checkpoint_said = "read back my checkpoint: intact"
         self.faces_said = "drew 6 faces at 250x122"
+        self.present = ["I can't tell who is home.", "My owner has not spoken to me yet."]
 
     def _log(self, name: str) -> None:
         self.calls.append(name)
@@ -592,6 +593,10 @@ class FakeView:
     def beliefs(self) -> list[Any]:
         self._log("beliefs")
         return []
+
+    def situation(self) -> list[str]:
+        self._log("situation")
+        return list(self.present)
 
     def expectations(self) -> tuple[int, int]:
         self._log("expectations")

@@ -80,9 +80,7 @@ class Rig:
         return self.clock.now()
 
 
-def build(
-    root: Path, clock: FakeClock, body: FakeBody, dials: Dials, spawned: Spawned
-) -> Rig:
+def build(root: Path, clock: FakeClock, body: FakeBody, dials: Dials, spawned: Spawned) -> Rig:
     """A mind handed fakes of its ports, and the real plain things (vault, records, goals)."""
     root.mkdir(exist_ok=True)
     vault = Vault(root)
@@ -115,14 +113,24 @@ def build(
         refresh_situation=Calls(),
     )
     return Rig(
-        mind, clock, body, heart, admission, door, runner, needs, goals, vault, spawned, changes, days
+        mind,
+        clock,
+        body,
+        heart,
+        admission,
+        door,
+        runner,
+        needs,
+        goals,
+        vault,
+        spawned,
+        changes,
+        days,
     )
 
 
 @pytest.fixture
-def rig(
-    tmp_path: Path, clock: FakeClock, body: FakeBody, dials: Dials, spawned: Spawned
-) -> Rig:
+def rig(tmp_path: Path, clock: FakeClock, body: FakeBody, dials: Dials, spawned: Spawned) -> Rig:
     return build(tmp_path / "mind", clock, body, dials, spawned)
 
 
@@ -204,7 +212,8 @@ async def test_a_musing_the_admission_defers_never_asks_the_door_to_say(
     rig: Rig, only_admit: bool
 ) -> None:
     owner_quiet_for(rig, hours=2)
-    rig.admission.defer("a turn is in flight" if only_admit else "cooling down", only_admit=only_admit)
+    reason = "a turn is in flight" if only_admit else "cooling down"
+    rig.admission.defer(reason, only_admit=only_admit)
     rig.runner.will(said("never said"))
 
     rig.tick()
@@ -292,7 +301,8 @@ async def test_a_needs_journal_line_is_journaled_by_the_mind_and_resolved(rig: R
 
 
 async def test_a_needs_reach_out_goes_through_the_same_admission_and_door(rig: Rig) -> None:
-    rig.needs.offer("connection", Want("connection: saying hello", reach_out=True, need="connection"))
+    hello = Want("connection: saying hello", reach_out=True, need="connection")
+    rig.needs.offer("connection", hello)
     rig.runner.will(said("Hello! I was thinking of you."))
 
     now = rig.tick()
@@ -311,7 +321,8 @@ async def test_a_needs_reach_out_goes_through_the_same_admission_and_door(rig: R
 async def test_a_needs_reach_out_the_admission_defers_is_deferred_with_its_reason(
     rig: Rig,
 ) -> None:
-    rig.needs.offer("connection", Want("connection: saying hello", reach_out=True, need="connection"))
+    hello = Want("connection: saying hello", reach_out=True, need="connection")
+    rig.needs.offer("connection", hello)
     rig.admission.defer("cooling down")
 
     rig.tick()

@@ -323,4 +323,3 @@ async def test_a_dream_day_that_would_not_fit_the_nights_room_is_not_started(rig
     assert rig.brain.requests == []
     assert not rig.vault.exists(FACTS_FILE)
     assert rig.turns.spent_today(rig.clock.now()).total == 0
-

@@ -31,13 +31,13 @@ from custom_components.shelldon.core.activity import CADENCE_S, Activity
 from custom_components.shelldon.core.knowledge import Volume, chunk_document
 from custom_components.shelldon.runtime.pet import Pet
 from custom_components.shelldon.runtime.watcher import VaultWatch
-from custom_components.shelldon.vault.files import Vault
-from custom_components.shelldon.vault.shelf import (
+from custom_components.shelldon.vault.catalogue import (
     CATALOGUE_FILE,
     OLD_INDEX_FILE,
-    Shelf,
     volume_file,
 )
+from custom_components.shelldon.vault.files import Vault
+from custom_components.shelldon.vault.shelf import Shelf
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 

@@ -13,17 +13,14 @@ with one warning and tried again only when the file changes.
 Everything heavy (reading, chunking, scrubbing, indexing a document into its volume, writing
 the index) happens in `read`, `load`, `scan` and `save`, which block and run in the executor;
 what runs on the event loop (`changes`, `shelve`, `forget`, `search`) only moves whole volumes
-and a few counters. The index is the shelf's own (`knowledge/index/`: one file per document,
-named by a hash of its path, and a catalogue of what was seen), written as it changes: shelving
-a document writes its file and the catalogue, nothing else. A damaged document file means that
-document is read again, never the whole shelf. The index is separate from what the pet
-remembers about its owner: a document is cited, never remembered.
+and a few counters. The index is the shelf's own (`knowledge/index/`, kept as `catalogue`
+says: one file per document and a catalogue of what was seen), written as it changes: shelving
+a document writes its file and the catalogue, nothing else. The index is separate from what the
+pet remembers about its owner: a document is cited, never remembered.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 import os
 import stat
@@ -35,17 +32,24 @@ from typing import Any, Final
 
 from ..core.knowledge import Catalogue, Chunk, Hit, Volume, chunk_document, trigram_vector
 from ..core.text import clean, path_problem
+from .catalogue import (
+    CATALOGUE_FILE,
+    OLD_INDEX_FILE,
+    SHELF,
+    MiB,
+    Stamp,
+    read_catalogue,
+    read_old_index,
+    remove,
+    sweep,
+    write_catalogue,
+    write_volume,
+)
 from .files import Vault, VaultError, safe_text
 
 _LOGGER = logging.getLogger(__name__)
 
-SHELF: Final = "knowledge/reference"
-INDEX_DIR: Final = "knowledge/index"
-CATALOGUE_FILE: Final = f"{INDEX_DIR}/catalogue.json"
-OLD_INDEX_FILE: Final = "knowledge/index.json"  # one file of everything, before the catalogue
-FORMAT: Final = 2
 SUFFIXES: Final = (".md", ".txt", ".markdown")
-MiB: Final = 1024 * 1024
 MAX_DOC_BYTES: Final = 2 * MiB
 MAX_DOCS: Final = 500
 # 32 MiB is sixteen documents at the size limit, or some five million words: far more than a
@@ -58,13 +62,8 @@ MAX_SHELF_BYTES: Final = 32 * MiB
 # chunk): with them on, the shelf takes one document at the size limit, ~130 MB of vectors.
 MAX_VECTOR_SHELF_BYTES: Final = 2 * MiB
 MAX_LOOKED_AT: Final = 4 * MAX_DOCS  # entries the scan looks at, files and folders alike
-MAX_CATALOGUE_BYTES: Final = 4 * MiB
 MAX_VOLUME_FILE_BYTES: Final = 4 * MAX_DOC_BYTES  # JSON escapes and scrub markers grow text
-MAX_OLD_INDEX_BYTES: Final = 64 * MiB
 REFUSALS_NAMED: Final = 5  # refusals warned of one by one in a scan; the rest in one line
-STATUSES: Final = frozenset({"read", "failed", "refused"})
-
-Stamp = tuple[float, int]
 
 
 @dataclass(frozen=True)
@@ -75,21 +74,9 @@ class ShelfChange:
     change: str  # new, changed, removed
 
 
-def volume_file(doc: str) -> str:
-    """Where a document's volume is kept (a hash of its path: any name is a safe file name)."""
-    return f"{INDEX_DIR}/{hashlib.sha256(doc.encode('utf-8')).hexdigest()[:32]}.json"
-
-
 def _order(doc: str) -> tuple[str, ...]:
     """The shelf's order: sorted paths, folder by folder (the order the scan walks in)."""
     return tuple(doc.split("/"))
-
-
-def _stamp(value: Any) -> Stamp:
-    mtime, size = value
-    if isinstance(mtime, bool) or isinstance(size, bool):
-        raise TypeError("a stamp is two numbers")
-    return float(mtime), int(size)
 
 
 class Shelf:
@@ -207,10 +194,10 @@ class Shelf:
         if self.vault.exists(CATALOGUE_FILE):
             self._load_catalogue()
             if self.vault.exists(OLD_INDEX_FILE):
-                self._remove(OLD_INDEX_FILE)
+                remove(self.vault, OLD_INDEX_FILE)
         elif self.vault.exists(OLD_INDEX_FILE):
             self._migrate()
-        self._sweep()
+        sweep(self.vault, self.index.volumes)
 
     def save(self) -> None:
         """Write what changed since the last save: the volumes shelved (or removed) and the
@@ -225,20 +212,15 @@ class Shelf:
             failed: dict[str, tuple[Volume, Stamp] | None] = {}
             for doc, kept in pending.items():
                 try:
-                    if kept is None:
-                        self.vault.remove(volume_file(doc))
-                    else:
-                        self.vault.write_json(volume_file(doc), _volume_data(*kept))
+                    write_volume(self.vault, doc, kept)
                 except (OSError, VaultError) as err:
                     _LOGGER.warning("Could not keep the shelf's index of %s: %s", doc, err)
                     failed[doc] = kept
-            catalogue = {
-                "format": FORMAT,
-                "seen": {doc: entry for doc, entry in seen.items() if doc not in failed},
-            }
             kept_catalogue = True
             try:
-                self.vault.write_json(CATALOGUE_FILE, catalogue)
+                write_catalogue(
+                    self.vault, {doc: entry for doc, entry in seen.items() if doc not in failed}
+                )
             except (OSError, VaultError) as err:
                 _LOGGER.warning("Could not keep the shelf's catalogue: %s", err)
                 kept_catalogue = False
@@ -421,158 +403,36 @@ class Shelf:
             self._warned.add(key)
             _LOGGER.warning(message, *args)
 
-    def _read_json(self, rel: str, limit: int) -> Any:
-        return json.loads(self.vault.read_text(rel, limit))
-
     def _load_catalogue(self) -> None:
-        try:
-            data = self._read_json(CATALOGUE_FILE, MAX_CATALOGUE_BYTES)
-            entries = data["seen"]
-            if not isinstance(entries, dict):
-                raise TypeError("seen is not a mapping")
-        except (OSError, VaultError, ValueError, KeyError, TypeError) as err:
-            _LOGGER.warning(
-                "The shelf's catalogue is unreadable (%s); documents will be read again", err
-            )
+        loaded = read_catalogue(
+            self.vault, self.index.vectorizer, MAX_LOOKED_AT, MAX_VOLUME_FILE_BYTES
+        )
+        if loaded is None:
             return
-        seen: dict[str, dict[str, Any]] = {}
-        for doc, raw in list(entries.items())[:MAX_LOOKED_AT]:
-            entry = self._entry(doc, raw)
-            if entry is None:
-                continue
-            if entry["status"] == "read":
-                volume = self._load_volume(doc, entry)
-                if volume is None:
-                    continue  # not seen: read again
-                self.index.put(volume)
-            seen[doc] = entry
+        seen, volumes = loaded
+        for volume in volumes:
+            self.index.put(volume)
         self.seen = seen
 
-    def _entry(self, doc: str, raw: Any) -> dict[str, Any] | None:
-        """A catalogue entry, checked (None if it is not one a shelf could have written)."""
-        try:
-            self.vault.relative(doc)
-            if not doc.startswith(SHELF + "/") or not isinstance(raw, dict):
-                return None
-            entry = {"stamp": list(_stamp(raw["stamp"])), "status": str(raw["status"])}
-            if entry["status"] not in STATUSES:
-                return None
-            if entry["status"] == "read":
-                entry["chunks"] = int(raw["chunks"])
-            else:
-                entry["reason"] = str(raw.get("reason", ""))
-        except (VaultError, KeyError, TypeError, ValueError):
-            return None
-        return entry
-
-    def _load_volume(self, doc: str, entry: dict[str, Any]) -> Volume | None:
-        """A document's volume from its file, or None (one warning) if it is not there as the
-        catalogue says."""
-        try:
-            data = self._read_json(volume_file(doc), MAX_VOLUME_FILE_BYTES)
-            if list(_stamp(data["stamp"])) != entry["stamp"]:
-                raise ValueError("it is of another version of the document")
-            chunks = _chunks(doc, data)
-            if len(chunks) != entry["chunks"]:
-                raise ValueError("it holds another number of passages")
-        except (OSError, VaultError, ValueError, KeyError, TypeError) as err:
-            _LOGGER.warning(
-                "The shelf's index of %s is unreadable (%s); it will be read again", doc, err
-            )
-            return None
-        return Volume.build(doc, chunks, self.index.vectorizer)
-
     def _migrate(self) -> None:
-        """The single-file index of old: its volumes and what was seen, written anew."""
-        try:
-            data = self._read_json(OLD_INDEX_FILE, MAX_OLD_INDEX_BYTES)
-            entries = data["seen"]
-            by_doc: dict[str, list[Chunk]] = {}
-            for raw in data["chunks"]:
-                chunk = Chunk.from_dict(raw)
-                by_doc.setdefault(chunk.doc, []).append(chunk)
-            if not isinstance(entries, dict):
-                raise TypeError("seen is not a mapping")
-        except (OSError, VaultError, ValueError, KeyError, TypeError, AttributeError) as err:
-            _LOGGER.warning(
-                "The shelf's old index is unreadable (%s); documents will be read again", err
-            )
-            self._remove(OLD_INDEX_FILE)
+        """The single-file index of old: its volumes and what was seen, written anew (and the
+        old file removed once they are kept)."""
+        old = read_old_index(self.vault, self.index.vectorizer)
+        if old is None:
+            remove(self.vault, OLD_INDEX_FILE)
             return
-        seen: dict[str, dict[str, Any]] = {}
-        for doc, chunks in by_doc.items():  # the index's order first
-            entry = self._entry(doc, entries.get(doc))
-            if entry is not None and entry["status"] == "read":
-                volume = Volume.build(doc, chunks, self.index.vectorizer)
-                self.index.put(volume)
-                entry["chunks"] = len(volume)
-                seen[doc] = entry
-                self._pending[doc] = (volume, _stamp(entry["stamp"]))
-        for doc, raw in entries.items():
-            entry = self._entry(doc, raw)
-            if doc not in seen and entry is not None and entry["status"] != "read":
-                seen[doc] = entry
+        seen, volumes = old
+        for volume, stamp in volumes:
+            self.index.put(volume)
+            self._pending[volume.doc] = (volume, stamp)
         self.seen = seen
         self._catalogue_dirty = True
         self.save()
         with self._lock:
             kept = not self._pending and not self._catalogue_dirty
         if kept:
-            self._remove(OLD_INDEX_FILE)
-
-    def _sweep(self) -> None:
-        """Remove the index files no document on the shelf owns (left by a crash)."""
-        try:
-            folder = self.vault.path(INDEX_DIR)
-            if not folder.is_dir():
-                return
-            with os.scandir(folder) as listing:
-                names = [entry.name for entry in listing]
-        except (OSError, VaultError):
-            return
-        owned = {volume_file(doc).rsplit("/", 1)[1] for doc in self.index.volumes}
-        owned.add(CATALOGUE_FILE.rsplit("/", 1)[1])
-        for name in names:
-            if name.endswith(".json") and not name.startswith(".") and name not in owned:
-                self._remove(f"{INDEX_DIR}/{name}")
-
-    def _remove(self, rel: str) -> None:
-        try:
-            self.vault.remove(rel)
-        except (OSError, VaultError) as err:
-            _LOGGER.warning("Could not remove %s: %s", rel, err)
+            remove(self.vault, OLD_INDEX_FILE)
 
 
 def _size(size: int) -> str:
     return f"{size / MiB:.3g} MB" if size >= MiB else f"{-(-size // 1024)} KB"
-
-
-def _volume_data(volume: Volume, stamp: Stamp) -> dict[str, Any]:
-    """A volume as it is kept: its stamp and its chunks, column by column (a few lists, not
-    one per chunk: less for the collector, less on disk); the postings are built again."""
-    chunks = volume.chunks
-    return {
-        "format": FORMAT,
-        "stamp": list(stamp),
-        "starts": [c.start for c in chunks],
-        "ends": [c.end for c in chunks],
-        "texts": [c.text for c in chunks],
-        "blurbs": [c.blurb for c in chunks],
-    }
-
-
-def _chunks(doc: str, data: Any) -> list[Chunk]:
-    """The chunks of a kept volume (ValueError or TypeError if they are not all there)."""
-    starts, ends, texts, blurbs = (data[key] for key in ("starts", "ends", "texts", "blurbs"))
-    if not all(isinstance(column, list) for column in (starts, ends, texts, blurbs)):
-        raise TypeError("a column is not a list")
-    if not len(starts) == len(ends) == len(texts) == len(blurbs):
-        raise ValueError("its columns are of different lengths")
-    chunks = []
-    for start, end, text, blurb in zip(starts, ends, texts, blurbs, strict=True):
-        if type(start) is not int or type(end) is not int or not 0 <= start <= end:
-            raise ValueError("a passage's span is not one")
-        if not (isinstance(text, str) and isinstance(blurb, str)):
-            raise TypeError("a passage is not text")
-        chunks.append(Chunk(doc, start, end, text, blurb))
-    return chunks

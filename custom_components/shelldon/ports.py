@@ -361,6 +361,10 @@ class NeedsView(Protocol):
         """What the pet believes now, latest per subject."""
         ...
 
+    def situation(self) -> list[str]:
+        """The present, as the pet tells it (its desk, its power, who it can see)."""
+        ...
+
     def expectations(self) -> tuple[int, int]:
         """(all expectations kept, those still open)."""
         ...

@@ -932,3 +932,27 @@ def test_the_night_is_the_owners_and_elapsed_time_is_real_across_daylight_saving
 def test_a_fresh_state_is_clamped() -> None:
     state = NeedsState.fresh(DEFAULT_NEEDS, NOON_AMS, 3.7)
     assert set(state.satisfaction.values()) == {CEILING}
+
+
+def test_an_action_that_cannot_be_done_now_has_its_needs_other_act_stand_in_once() -> None:
+    pyramid = Pyramid(DEFAULT_NEEDS)
+    now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    state = NeedsState.fresh(DEFAULT_NEEDS, now, satisfaction=FLOOR)
+    state.pending["connection"] = Pending("connection", "reach_out", now)
+
+    stand_in = pyramid.instead(state, "connection")
+    assert stand_in is not None and stand_in.name == "think_of_owner"
+    assert state.pending["connection"].action == "think_of_owner"
+    assert pyramid.instead(state, "connection") is None, "once per proposal"
+
+    [change, *_] = pyramid.resolve(state, "connection", "journal line written", now)
+    assert change.after - change.before == pytest.approx(IMPACT["low"]), "its own impact"
+
+
+def test_no_stand_in_when_the_other_act_is_switched_off_or_cannot_be_done() -> None:
+    pyramid = Pyramid(DEFAULT_NEEDS)
+    now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    state = NeedsState.fresh(DEFAULT_NEEDS, now)
+    state.pending["understanding"] = Pending("understanding", "read_shelf", now)
+    assert pyramid.instead(state, "understanding", off={"study_world"}) is None
+    assert state.pending["understanding"].action == "read_shelf"

@@ -233,6 +233,7 @@ class Pending:
     action: str
     proposed_at: datetime
     forced: bool = False  # the starvation guard's: never deferrable
+    instead_of: str | None = None  # the action it stands in for (once per proposal)
 
 
 @dataclass(frozen=True)
@@ -567,6 +568,21 @@ class Pyramid:
         for other, boost in CROSS_IMPACT.get(need, {}).items():
             changes.append(self._mark(state, other, boost, f"cross-impact of {need}"))
         return [c for c in changes if c.before != c.after]
+
+    def instead(self, state: NeedsState, need: str, off: Collection[str] = ()) -> Action | None:
+        """The pending action's stand-in when it cannot be done now: another usable action of
+        the same need (the quieter one), taken once per proposal; its own impact is what its
+        evidence will mark. None when there is none (then the need is put off)."""
+        pending = state.pending.get(need)
+        if pending is None or pending.instead_of is not None:
+            return None
+        spec = self.by_name(need)
+        others = [a for a in spec.usable(off=off) if a.name != pending.action]
+        if not others:
+            return None
+        action = max(others, key=lambda a: a.weight)
+        state.pending[need] = replace(pending, action=action.name, instead_of=pending.action)
+        return action
 
     def defer(self, state: NeedsState, need: str, reason: str, now: datetime) -> bool:
         """Put a pending action off with a reason; False when it may not be (a forced one)."""

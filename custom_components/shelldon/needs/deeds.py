@@ -21,6 +21,7 @@ from ..vault.goals import GoalBook
 FEEDBACK_WORDS: Final = "thank thanks love great good well done"  # what recognition looks for
 
 Defer = Callable[[str, str], bool]
+Instead = Callable[[str], str | None]  # need -> the stand-in action now pending, if it has one
 Later = Callable[[str, datetime, str], None]  # (need, now, the evidence line): async acts
 
 
@@ -56,6 +57,7 @@ class Deeds:
         rng: random.Random,
         chosen: Callable[[], dict[str, Any]],
         defer: Defer,
+        instead: Instead,
         later: Later,
         spawn: Spawn,
     ) -> None:
@@ -65,6 +67,7 @@ class Deeds:
         self.rng = rng
         self._chosen = chosen  # action -> when it was last chosen
         self.defer = defer
+        self.instead = instead
         self.later = later
         self.spawn = spawn
 
@@ -79,11 +82,11 @@ class Deeds:
             "read_shelf": bool(view.shelf_chunks()),
             "consolidate": view.dreaming() and view.dream_work(),
             "follow_up": bool(goals.open_goals([GoalKind.REACH_OUT])),
-            "review_goals": bool(goals.open_goals()),
+            "review_goals": True,  # an empty list of open loops is a finding too
             "review_choices": review_choices,
-            "think_of_owner": bool(view.owner_last_words()),
-            "study_world": bool(view.beliefs()),
-            "count_kept": any(g.state is GoalState.DONE for g in goals.items),
+            "think_of_owner": True,  # their words, or where they are and how long it has been
+            "study_world": True,  # what it knows of its world includes its own situation
+            "count_kept": True,  # a count of none kept (and of those still open) is honest
             "reread_constitution": bool(principles(view.constitution())),
         }
         return {name for name, ok in can.items() if not ok}
@@ -103,7 +106,11 @@ class Deeds:
         """A silent act whose evidence is the journal line the mind writes."""
         return Want(text, line=text, need=need)
 
-    def _skip(self, need: str, reason: str, account: str) -> Want:
+    def _skip(self, need: str, reason: str, account: str, now: datetime) -> Want:
+        """The action cannot be done now: its need's other action stands in when it can (a
+        reach-out the gates hold back becomes a thought of the owner), else the need rests."""
+        if (stand_in := self.instead(need)) is not None:
+            return self.do(stand_in, need, now)
         self.defer(need, reason)
         return Want(f"{need}: {account}", need=need)
 
@@ -145,12 +152,12 @@ class Deeds:
         if facts:
             ok = bool(self.view.recall(facts[-1][0]))
             return self._line(need, f"tested my memory: {'found' if ok else 'lost'} what I keep")
-        return self._skip(need, "nothing kept yet to test", "nothing to test yet")
+        return self._skip(need, "nothing kept yet to test", "nothing to test yet", now)
 
     def _do_review_feedback(self, need: str, now: datetime) -> Want:
         found = self.view.recall(FEEDBACK_WORDS)
         if not found:
-            return self._skip(need, "no feedback yet", "no feedback yet")
+            return self._skip(need, "no feedback yet", "no feedback yet", now)
         return self._line(need, f"looked back at what my owner said of me: {found[0][:160]}")
 
     def _do_muse(self, need: str, now: datetime) -> Want:
@@ -165,21 +172,21 @@ class Deeds:
         chunks = self.view.shelf_chunks()
         if chunks:
             return self._line(need, f"browsed my shelf: {chunks[0].blurb}")
-        return self._skip(need, "nothing on my shelf", "nothing on my shelf")
+        return self._skip(need, "nothing on my shelf", "nothing on my shelf", now)
 
     def _do_consolidate(self, need: str, now: datetime) -> Want:
         view = self.view
         if not view.dream_backlog():
-            return self._skip(need, "nothing to consolidate", "nothing to consolidate")
+            return self._skip(need, "nothing to consolidate", "nothing to consolidate", now)
         if not view.dreaming():  # one way to consolidate: the night's dream
-            return self._skip(need, "I'll dream on it tonight", "I'll dream on it tonight")
+            return self._skip(need, "I'll dream on it tonight", "I'll dream on it tonight", now)
         if not view.dream_work():  # tonight's allowance is spent, or tonight's fold failed
-            return self._skip(need, "done dreaming for tonight", "done dreaming for tonight")
+            return self._skip(need, "done dreaming for tonight", "done dreaming for tonight", now)
         return Want(f"{need}: dreaming", dream=True, need=need)  # resolved when a day folds
 
     def _do_reach_out(self, need: str, now: datetime) -> Want:
         if (why_not := self.view.may_muse()) is not None:
-            return self._skip(need, why_not, why_not)
+            return self._skip(need, why_not, why_not, now)
         return Want(f"{need}: saying hello", reach_out=True, need=need)
 
     def _do_follow_up(self, need: str, now: datetime) -> Want:
@@ -188,7 +195,7 @@ class Deeds:
             key=lambda g: g.due or datetime.max.replace(tzinfo=now.tzinfo),
         )
         if not goals:
-            return self._skip(need, "no open goal or promise", "no open goal to follow up")
+            return self._skip(need, "no open goal or promise", "no open goal to follow up", now)
         return Want(f"{need}: following up", reach_out=True, goal=goals[0], need=need)
 
     def _do_verify_checkpoint(self, need: str, now: datetime) -> Want:
@@ -206,7 +213,7 @@ class Deeds:
         lines = principles(self.view.constitution())
         if not lines:
             return self._skip(
-                need, "my constitution says nothing I can hold to", "my constitution is empty"
+                need, "my constitution says nothing I can hold to", "my constitution is empty", now
             )
         return self._line(need, f"reread my constitution: {self.rng.choice(lines)[:160]}")
 
@@ -221,9 +228,17 @@ class Deeds:
         )
 
     def _do_review_goals(self, need: str, now: datetime) -> Want:
+        """Closure's review of the open loops: the goal book, the expectations, the edits
+        waiting. Finding none is the finding (the review is the evidence, in the journal)."""
         goals = self.goals.open_goals()
         if not goals:
-            return self._skip(need, "no open goals", "no open goals")
+            _, expected = self.view.expectations()
+            edits = self.view.pending_edits()
+            return self._line(
+                need,
+                "looked over my open loops: no goal or promise open, "
+                f"{expected} thing(s) still expected, {edits} edit(s) waiting for my owner",
+            )
         late = [g for g in goals if g.overdue(now)]
         listed = "; ".join(f"{g.text} ({g.id})" for g in (late or goals)[:3])
         return self._line(
@@ -234,26 +249,33 @@ class Deeds:
         recent = sorted(self._chosen().items(), key=lambda kv: kv[1], reverse=True)
         chosen = [key.split(".", 1)[1].replace("_", " ") for key, _ in recent[1:4]]
         if not chosen:
-            return self._skip(need, "nothing chosen yet to look back on", "nothing to look back on")
+            return self._skip(
+                need, "nothing chosen yet to look back on", "nothing to look back on", now
+            )
         return self._line(need, f"looked back at what I chose: {', '.join(chosen)}")
 
     def _do_think_of_owner(self, need: str, now: datetime) -> Want:
         topic = self.view.owner_last_words()
-        if not topic:
-            return self._skip(need, "my owner has not said anything yet", "nothing said yet")
-        return self._line(need, f"thought of my owner, who last spoke of: {topic[:120]}")
+        if topic:
+            return self._line(need, f"thought of my owner, who last spoke of: {topic[:120]}")
+        where = "; ".join(self.view.situation()[:2])  # who is home, and when we last talked
+        return self._line(need, f"thought of my owner: {where}")
 
     def _do_study_world(self, need: str, now: datetime) -> Want:
         latest = sorted(self.view.beliefs(), key=lambda b: b.at, reverse=True)
         if not latest:
-            return self._skip(need, "I know nothing of my world yet", "nothing known yet")
+            seen = "; ".join(self.view.situation()[:3])
+            return self._line(need, f"went over what I know: nothing learned yet; I see: {seen}")
         fresh = ", ".join(f"{b.subject} is {b.value}" for b in latest[:3])
         return self._line(need, f"went over what I know: {len(latest)} things; lately {fresh}")
 
     def _do_count_kept(self, need: str, now: datetime) -> Want:
         done = [g for g in self.goals.items if g.state is GoalState.DONE]
+        still = len(self.goals.open_goals())
         if not done:
-            return self._skip(need, "no promise kept yet", "nothing kept yet")
+            return self._line(
+                need, f"counted what I kept: none yet, and {still} promise(s) or goal(s) open"
+            )
         return self._line(
             need, f"counted what I kept: {len(done)} done, lately {done[-1].text[:80]}"
         )

@@ -80,6 +80,7 @@ class Motivation:
             rng=self.rng,
             chosen=lambda: self.state.action_chosen,
             defer=self.defer,
+            instead=self._instead,
             later=self._later,
             spawn=spawn,
         )
@@ -224,6 +225,11 @@ class Motivation:
             self._audit(change.need, change.before, change.after, change.reason)
         self.offered.pop(need, None)
         self.changed(save=False)
+
+    def _instead(self, need: str) -> str | None:
+        """Swap in the need's other action when the pending one cannot be done now."""
+        action = self.pyramid.instead(self.state, need, self.cannot_do())
+        return action.name if action is not None else None
 
     def defer(self, need: str, reason: str) -> bool:
         """Put a pending action off with a reason. A forced one (the starvation guard's) may not

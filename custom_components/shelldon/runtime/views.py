@@ -62,6 +62,10 @@ class NeedsWindow:
         """What the pet believes now, latest per subject."""
         return list(self.pet.mind.world.latest())
 
+    def situation(self) -> list[str]:
+        """The present, as the pet tells it."""
+        return self.pet.mind.situation(self.pet.clock.now(), for_prompt=False)
+
     def expectations(self) -> tuple[int, int]:
         """(expectations kept, those still open)."""
         world = self.pet.mind.world

@@ -4,11 +4,13 @@ settles one.
 One book per pet, handed to the mind (reminders, promises, reach-outs), the turns (a reply's
 promises, asks and settlements), the needs (reviews) and the surfaces (sensors). Every change is
 written back, rendered just before each write, one writer at a time (latest wins); the owner may
-tick, drop or add goals in the file, and the book reads them back.
+tick, drop or add goals in the file, and the book reads them back (never its own last write, and
+never a read that a change overtook: what was filed meanwhile is not lost).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
@@ -17,6 +19,7 @@ from typing import Final
 from homeassistant.core import HomeAssistant
 
 from ..core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy
+from ..core.promises import Commitment, same_errand
 from ..core.scrub import scrub
 from ..ports import Clock, Spawn
 from .files import Vault, VaultError
@@ -47,6 +50,9 @@ class GoalBook:
         self.goals = Goals()
         self._unsaved = False
         self._saving = False
+        self._version = 0  # every change counts up: a read that began before one is stale
+        self._written: str | None = None  # what the book last wrote itself
+        self._writer = asyncio.Lock()
 
     # ------------------------------------------------------------------ reading
 
@@ -72,6 +78,10 @@ class GoalBook:
         """A goal by id."""
         return self.goals.get(goal_id)
 
+    def holds(self, text: str) -> Goal | None:
+        """The open goal that already names this errand (whoever phrased it), if any."""
+        return next((g for g in self.open_goals() if same_errand(text, g.text)), None)
+
     # ------------------------------------------------------------------ changing
 
     def add(
@@ -95,6 +105,20 @@ class GoalBook:
         self._changed()
         return goal
 
+    def remind(self, reminder: Commitment) -> tuple[Goal, bool]:
+        """The owner's "remind me to …", filed once: the open goal that already holds it, or a
+        new one (a reminder of theirs, defended past due); and whether it is new."""
+        if (known := self.holds(reminder.what)) is not None:
+            return known, False
+        goal = self.add(
+            reminder.what,
+            kind=GoalKind.REACH_OUT,
+            provenance=Provenance.REMIND_ME,
+            strategy=Strategy.BLIND,
+            due=reminder.due,
+        )
+        return goal, True
+
     def settle(self, goal_id: str, state: GoalState) -> Goal | None:
         """Close a goal as done or dropped."""
         goal = self.goals.settle(goal_id, state, self.clock.utcnow())
@@ -110,6 +134,7 @@ class GoalBook:
         return True
 
     def _changed(self) -> None:
+        self._version += 1
         self.on_change()
         self._unsaved = True
         if not self._saving:
@@ -120,9 +145,12 @@ class GoalBook:
 
     async def async_load(self) -> list[Goal]:
         """Read goals.md (the owner may tick, drop or add goals); returns goals they settled."""
+        version = self._version
         text = await self.hass.async_add_executor_job(self._read)
-        if not text:
-            return []
+        if not text or text == self._written:
+            return []  # nothing there, or only what the book wrote itself
+        if version != self._version:
+            return []  # filed or settled while it was read: the next write wins, as always
         now = self.clock.utcnow()
         goals, problems = Goals.from_markdown(text, now=now)
         for problem in problems:
@@ -142,16 +170,22 @@ class GoalBook:
         return self.vault.read_text(GOALS_FILE) if self.vault.exists(GOALS_FILE) else ""
 
     async def async_save(self) -> None:
-        """Write goals.md: one writer at a time, rendered just before each write, latest wins."""
-        self._saving = True
-        try:
-            self._unsaved = True
-            while self._unsaved:
-                self._unsaved = False
-                text = self.goals.to_markdown(self.name)
-                try:
-                    await self.hass.async_add_executor_job(self.vault.write_text, GOALS_FILE, text)
-                except (OSError, VaultError) as err:
-                    _LOGGER.warning("Could not write %s: %s", GOALS_FILE, err)
-        finally:
-            self._saving = False
+        """Write goals.md: one writer at a time, rendered just before each write, latest wins.
+        Awaited, it returns once the file holds every change made before the call."""
+        self._saving = True  # while it waits its turn too: a change then needs no other writer
+        async with self._writer:
+            self._saving = True
+            try:
+                self._unsaved = True
+                while self._unsaved:
+                    self._unsaved = False
+                    text = self.goals.to_markdown(self.name)
+                    self._written = text
+                    try:
+                        await self.hass.async_add_executor_job(
+                            self.vault.write_text, GOALS_FILE, text
+                        )
+                    except (OSError, VaultError) as err:
+                        _LOGGER.warning("Could not write %s: %s", GOALS_FILE, err)
+            finally:
+                self._saving = False

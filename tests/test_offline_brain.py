@@ -27,7 +27,7 @@ from custom_components.shelldon.const import (
     CONF_CHARGING_ENTITY,
     CONF_NAME,
 )
-from tests.common import async_setup_pet, async_tell, local
+from tests.common import async_live_for, async_setup_pet, async_tell, local
 
 AT = datetime(2026, 11, 30, 14, 7, tzinfo=UTC)
 IDENTITY = Identity("Pip", "Be kind.", "A small crab.", "the flat")
@@ -283,3 +283,111 @@ async def test_a_pet_with_no_key_answers_from_its_own_clock_and_battery(
 async def test_a_remember_with_nothing_to_keep_keeps_nothing(text: str) -> None:
     reply = await think(request(text=text))
     assert reply.remember == ()
+
+
+# ---------------------------------------------------------------------- small truths
+
+
+def open_reminders(pet: Any) -> list[Any]:
+    return [g for g in pet.goals.open_goals() if g.provenance.value == "user:remind-me"]
+
+
+async def test_a_reminder_is_acknowledged_exactly_as_the_goal_book_holds_it(
+    hass: HomeAssistant, config_entry: MockConfigEntry, freezer: FrozenDateTimeFactory
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 14, 0))
+    pet = await async_setup_pet(hass, config_entry)
+
+    said = await tell(hass, "remind me to floss at 20:00")
+    [floss] = open_reminders(pet)
+    assert (floss.text, dt_util.as_local(floss.due).strftime("%H:%M")) == ("floss", "20:00")
+    assert said == "I'll remind you to floss at 20:00."
+
+    said = await tell(hass, "oh, and remind me to call mum tonight")
+    mum = pet.goals.get("g2")
+    assert mum is not None and mum.text == "call mum"
+    assert said == f"I'll remind you to call mum at {dt_util.as_local(mum.due):%H:%M}."
+
+    said = await tell(hass, "please remind me to take my pills tomorrow morning")
+    pills = pet.goals.get("g3")
+    assert pills is not None and pills.text == "take my pills", "the book keeps the owner's words"
+    assert said == "I'll remind you to take your pills tomorrow at 09:30."
+
+    said = await tell(hass, "remind me that the bins go out on Thursday")
+    bins = pet.goals.get("g4")
+    assert bins is not None and dt_util.as_local(bins.due).strftime("%A") == "Thursday"
+    assert said == "I'll remind you that the bins go out on Thursday at 09:30."
+
+    # Asked again for another time, it says the time it really holds, and files nothing new.
+    said = await tell(hass, "remind me to floss at 21:00")
+    assert said == "I already have that one: I'll remind you to floss at 20:00."
+    await async_live_for(hass, freezer, pet, timedelta(minutes=2))  # reflected, file reread
+    assert [g.text for g in pet.goals.open_goals()] == [
+        "floss",
+        "call mum",
+        "take my pills",
+        "the bins go out",
+    ], "its own 'I'll remind you …' is no second promise"
+    journal = (pet.vault.root / "journal" / "2026-11-30.md").read_text()
+    assert journal.count("filed a reminder") == 4
+    assert "filed a reminder (g1, due 20:00): floss" in journal
+    assert "filed a reminder (g3, due Tue 09:30): take my pills" in journal
+    assert journal.index("remind me to floss at 20:00") < journal.index("(g1, due 20:00)")
+
+
+async def test_questions_about_itself_are_answered_from_its_machine(
+    hass: HomeAssistant, config_entry: MockConfigEntry, freezer: FrozenDateTimeFactory
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 14, 7))
+    hass.states.async_set("sensor.pisugar_level", "71")
+    hass.states.async_set("binary_sensor.pisugar_charging", "off")
+    pet = await async_setup_pet(hass, config_entry)
+    await hass.services.async_call("shelldon", "nudge", {"kind": "excited"}, blocking=True)
+    await hass.async_block_till_done()
+
+    mood = hass.states.get("sensor.shelldon_mood")
+    energy = round(float(hass.states.get("sensor.shelldon_energy").state))
+    said = await tell(hass, "how are you?")
+    assert f"I'm feeling {mood.attributes['feeling']}, and my energy is at {energy} %." in said
+
+    said = await tell(hass, "are you tired?")
+    assert f"my energy is at {energy} %" in said
+    assert "71 %" in await tell(hass, "how's your battery?")
+    assert "14:07" in await tell(hass, "what time is it?")
+
+    assert "Nothing's open" in await tell(hass, "what are you waiting on?")
+    await tell(hass, "remind me to floss at 20:00")
+    [floss] = pet.goals.open_goals()
+    said = await tell(hass, "what do you remember?")
+    assert said.startswith("I'm holding one thing: «floss» (due in ")
+    assert floss.text in said
+
+
+@pytest.mark.parametrize(
+    ("asked", "cannot"),
+    [
+        ("turn on the kitchen light", "switch anything"),
+        ("could you switch the heater off?", "switch anything"),
+        ("search the web for cheap flights", "browse the web"),
+        ("what's the weather like?", "look anything up"),
+        ("buy more cat food", "buy or order"),
+    ],
+)
+async def test_what_it_cannot_do_it_says_plainly(
+    hass: HomeAssistant, config_entry: MockConfigEntry, asked: str, cannot: str
+) -> None:
+    pet = await async_setup_pet(hass, config_entry)
+    said = await tell(hass, asked)
+    assert said.startswith("Sorry, I can't ") and cannot in said
+    assert "running without my language model" in said
+    assert "I heard you" not in said
+    assert pet.goals.open_goals() == []
+
+
+@pytest.mark.parametrize(
+    "text", ["I put on a jumper", "I'm so tired today", "the weather was lovely", "I bought tea"]
+)
+async def test_plain_news_is_not_taken_for_a_request_or_a_question(text: str) -> None:
+    reply = await think(request(text=text))
+    assert "can't" not in reply.say
+    assert "energy" not in reply.say

@@ -64,6 +64,17 @@ class OpenItem:
 
 
 @dataclass(frozen=True)
+class Filed:
+    """A reminder the owner's message filed before the turn, as the goal book holds it."""
+
+    id: str
+    text: str
+    due: datetime | None  # in the owner's local time
+    link: str = "to"  # how it was asked: remind me to / about / that
+    new: bool = True  # False: the same reminder was already open
+
+
+@dataclass(frozen=True)
 class Machine:
     """The pet's own machine: its state as it holds it now (the changing part)."""
 
@@ -99,6 +110,7 @@ class TurnRequest:
     notes: tuple[str, ...] = ()  # dream: what was noted to remember
     facts: tuple[str, ...] = ()  # dream: what is already kept
     goal: str | None = None  # reach-out: what it is about
+    filed: tuple[Filed, ...] = ()  # owner: the reminders this message filed (or already had)
     flush_cause: str = "the conversation went quiet"
 
 

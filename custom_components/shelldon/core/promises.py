@@ -10,9 +10,11 @@ The owner's "remind me to …" files a goal of its own. Times are read from plai
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 from typing import Final
+
+from .memory import same_fact
 
 WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 PARTS: Final[dict[str, time]] = {
@@ -48,8 +50,10 @@ _DOUBT: Final = re.compile(
     re.I,
 )
 _REMIND: Final = re.compile(
-    r"\bremind\s+me\s+(?:to|about|that)\s+(?P<what>(?:[^.!?\n]|\.(?=\S)){2,200})", re.I
+    r"\bremind\s+me\s+(?P<link>to|about|that)\s+(?P<what>(?:[^.!?\n]|\.(?=\S)){2,200})", re.I
 )
+_REMIND_YOU: Final = re.compile(r"^remind\s+you\s+(?:to|about|that)\s+(?P<what>.+)$", re.I)
+_PERSON: Final = re.compile(r"\b(?:my|your|mine|yours|me|you|myself|yourself|I)\b", re.I)
 _AMOUNT: Final = r"(?P<n>\d{1,3}|an?|half\s+an)"
 _BACK_IN: Final = re.compile(
     rf"\b(?:back|home)\s+in\s+{_AMOUNT}\s*(?P<unit>min(?:ute)?s?|hours?|hrs?)\b", re.I
@@ -84,6 +88,7 @@ class Commitment:
 
     what: str
     due: datetime
+    link: str = field(default="to", compare=False)  # how it was asked: remind me to/about/that
 
 
 def _amount(text: str) -> float:
@@ -168,7 +173,19 @@ def parse_remind_me(text: str, now: datetime) -> Commitment | None:
     if match is None:
         return None
     what = match["what"].strip()
-    return Commitment(_clean(what), due_from(what, now) or _later(now, 3600))
+    due = due_from(what, now) or _later(now, 3600)
+    return Commitment(_clean(what), due, match["link"].lower())
+
+
+def same_errand(a: str, b: str) -> bool:
+    """Whether two phrasings name one errand, whoever says them: the pet's "remind you to take
+    your pills" is the owner's "take my pills", so an echo of a reminder is no second promise."""
+
+    def errand(text: str) -> str:
+        match = _REMIND_YOU.match(text.strip())
+        return _PERSON.sub(" ", match["what"] if match else text)
+
+    return same_fact(errand(a), errand(b))
 
 
 def parse_back_in(text: str, now: datetime) -> datetime | None:

@@ -1,8 +1,10 @@
 """REFLECT: the words of each committed exchange, journaled and read for what they commit to.
 
-The owner's "remind me to …" becomes a reminder (a goal of theirs, defended past due); the
-pet's own "I'll check in tomorrow" a promise (unless the reply declared its promises); "back in
-an hour" and the questions it asked become expectations it may be surprised by.
+The owner's "remind me to …" is a reminder (a goal of theirs, defended past due), filed by
+the turn before it answers and journaled here; words that reach the mind without one are filed
+here. The pet's own "I'll check in tomorrow" is a promise (unless the reply declared its
+promises, or only echoed a goal already held); "back in an hour" and the questions it asked
+become expectations it may be surprised by.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from typing import Any, Final
 
 from ..brain.turn import TurnKind
 from ..core.goals import GoalKind, Provenance, Strategy
-from ..core.memory import same_fact
 from ..core.promises import parse_back_in, parse_remind_me, scan_commitments
 from ..core.signals import Signal
 from ..core.world import ANY, WorldModel
@@ -42,24 +43,19 @@ class Reflection:
             when = signal.at.astimezone(now.tzinfo)
             if heard and data.get("role") == "owner":
                 self.journal.journal(when, str(data.get("sender") or "owner"), str(heard))
-                self._owner_words(str(heard), now)
+                self._owner_words(str(heard), now, data)
             if said:
                 self.journal.journal(when, None, str(said))
                 self._own_words(str(said), now, data)
             elif data.get("kind") in (TurnKind.PROACTIVE, TurnKind.REACH_OUT) and data.get("ok"):
                 self.journal.journal(when, None, f"chose silence ({data.get('intent')})")
 
-    def _owner_words(self, text: str, now: datetime) -> None:
-        if (reminder := parse_remind_me(text, now)) is not None and not self._known_goal(
-            reminder.what
-        ):
-            goal = self.goals.add(
-                reminder.what,
-                kind=GoalKind.REACH_OUT,
-                provenance=Provenance.REMIND_ME,
-                strategy=Strategy.BLIND,
-                due=reminder.due,
-            )
+    def _owner_words(self, text: str, now: datetime, data: dict[str, Any]) -> None:
+        filed = [g for i in data.get("filed") or () if (g := self.goals.get(str(i)))]
+        if not filed and (reminder := parse_remind_me(text, now)) is not None:
+            goal, new = self.goals.remind(reminder)
+            filed = [goal] if new else []
+        for goal in filed:
             due = clock_time(goal.due, now)
             self.journal.journal(now, None, f"filed a reminder ({goal.id}, due {due}): {goal.text}")
         if (back := parse_back_in(text, now)) is not None:
@@ -70,7 +66,7 @@ class Reflection:
         # A reply that declared its promises has said what it commits to; otherwise read its words.
         found = [] if data.get("promises") else scan_commitments(text, now)
         for commitment in found:
-            if self._known_goal(commitment.what):
+            if self.goals.holds(commitment.what) is not None:
                 continue
             goal = self.goals.add(
                 commitment.what,
@@ -86,6 +82,3 @@ class Reflection:
             self.world.expect(
                 "owner:last_spoke", ANY, utc_now + ASK_EXPECT, utc_now, f"an answer to: {ask}"
             )
-
-    def _known_goal(self, text: str) -> bool:
-        return any(same_fact(text, g.text) for g in self.goals.open_goals())

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..brain.turn import Machine, OpenItem
+from ..brain.turn import Filed, Machine, OpenItem
 from ..core.goals import shown_goals
 from ..core.history import History, Role
 from ..core.knowledge import Hit, cited
@@ -81,9 +81,14 @@ def machine(
     recalled: list[str],
     shown: list[Hit],
     unsaid: list[str],
+    filed: tuple[Filed, ...] = (),
 ) -> Machine:
     """The machine, now."""
     found = changes(mark, history, body, utc_now)
+    for item in filed:
+        held = "you just filed" if item.new else "you already held"
+        due = f"due {item.due:%a %H:%M}" if item.due else "no due time"
+        found.append(f"{held} your owner's reminder [{item.id}] {item.text} ({due})")
     if unsaid:
         found.append(
             "when your owner last left, you meant to tell them: "

@@ -22,6 +22,7 @@ from ..brain.turn import (
     OVER_ALLOWANCE,
     BrainAuthError,
     BrainError,
+    Filed,
     Identity,
     PromptLine,
     Reply,
@@ -30,11 +31,13 @@ from ..brain.turn import (
     TurnResult,
 )
 from ..const import EVENT_TURN_FINISHED
+from ..core.closing import Closing, Conversation, Heard, hear, worth_closing
 from ..core.dream import distill
 from ..core.goals import Goal
 from ..core.history import Exchange, History, Line, Role, marker
 from ..core.memory import fact_line, new_facts, notes_from_list
 from ..core.plain import flag, mapping, text
+from ..core.promises import parse_remind_me
 from ..core.scrub import scrub
 from ..core.signals import SignalKind
 from ..core.text import clean
@@ -148,6 +151,7 @@ class Turns:
         self.last_said: dict[str, Any] | None = None
         self.last_mark: dict[str, Any] = {}
         self.unflushed = False
+        self.conversation = Conversation()  # what each message of the open one left to keep
         self._failure: str | None = None
         self.last_topic = ""  # what the owner last talked about
         self._topic = ""  # what this turn is about, for recall and the shelf
@@ -165,6 +169,7 @@ class Turns:
             "last_said": self.last_said,
             "last_mark": self.last_mark,
             "unflushed": self.unflushed,
+            "conversation": self.conversation.to_list(),
             "goal_serial": self.goals.serial,
         }
 
@@ -187,6 +192,9 @@ class Turns:
         mark = data.get("last_mark")
         self.last_mark = mark if isinstance(mark, dict) else {}
         self.unflushed = flag(data.get("unflushed"), False)
+        self.conversation = Conversation.from_list(data.get("conversation"))
+        if self.unflushed and not self.conversation.heard:  # an older checkpoint: keep it all
+            self.conversation.add(Heard("a conversation from before a restart", False, False))
         serial = data.get("goal_serial")
         if isinstance(serial, int) and not isinstance(serial, bool):
             self.goals.serial = serial
@@ -214,9 +222,16 @@ class Turns:
         """Tokens spent today."""
         return self.tokens.today(now)
 
-    def closing_worth_a_call(self) -> bool:
-        """Whether the conversation that ended left anything for a model to keep."""
-        return self.unflushed
+    def closing(self) -> Closing:
+        """Whether the conversation that ended left anything for a model to keep, and why."""
+        if not self.unflushed:
+            return Closing(False, "no conversation is open")
+        return worth_closing(self.conversation)
+
+    def closed(self) -> None:
+        """The conversation is closed (by its closing turn, or without one)."""
+        self.unflushed = False
+        self.conversation.clear()
 
     @property
     def failure(self) -> str | None:
@@ -265,6 +280,7 @@ class Turns:
             recalled=self.recall.recall(self._topic) if self._topic else [],
             shown=hits,
             unsaid=unsaid or [],
+            filed=tuple(extra.get("filed", ())),
         )
         return TurnRequest(
             kind=kind, identity=self.identity, machine=view, messages=tuple(earlier) + new, **extra
@@ -290,6 +306,7 @@ class Turns:
                 now,
                 new=(PromptLine("message", room, sender, "owner", said),),
                 unsaid=self.senses.unsaid(),
+                filed=await self._async_remind(said, now),
             )
             self.last_topic = said
             self.senses.witnessed("connection", "my owner talked with me")
@@ -299,12 +316,23 @@ class Turns:
         finally:
             self.slot.release()
 
+    async def _async_remind(self, said: str, now: datetime) -> tuple[Filed, ...]:
+        """The owner's "remind me to …", filed (and on disk) before the turn, so that the reply
+        says what the goal book really holds (REFLECT journals it with the words)."""
+        if (reminder := parse_remind_me(said, now)) is None:
+            return ()
+        goal, new = self.goals.remind(reminder)
+        if new:
+            await self.goals.async_save()
+        due = goal.due.astimezone(now.tzinfo) if goal.due else None
+        return (Filed(goal.id, goal.text, due, reminder.link, new),)
+
     async def async_self_turn(
         self, kind: TurnKind, now: datetime, *, goal: Goal | None = None
     ) -> TurnOutcome:
         """A turn the pet starts itself (already admitted, holding the slot); nothing delivered."""
         if kind is TurnKind.FLUSH:
-            self.unflushed = False
+            self.closed()
             request = self.request(TurnKind.FLUSH, now, flush_cause="your owner has gone quiet")
             return await self._run(request, None, kind)
         heard = Line(
@@ -400,6 +428,19 @@ class Turns:
             self.senses.spoke()
         if heard is not None:
             self.history.add(Exchange(heard, said_line, kind.value))
+        if kind is TurnKind.OWNER and heard is not None:
+            kept = bool(
+                reply.remember or reply.settle or reply.promises or reply.asks or request.filed
+            )
+            self.conversation.add(
+                hear(
+                    heard.text,
+                    answered=ok,
+                    kept=kept or bool(reply.edits),
+                    say=reply.say,
+                    asks=len(reply.asks),
+                )
+            )
         self.last_intent = reply.intent
         self.last_outcome = (
             f"failed ({error})"
@@ -423,6 +464,7 @@ class Turns:
                 "ok": ok,
                 "asks": list(reply.asks),
                 "promises": len(reply.promises),
+                "filed": [item.id for item in request.filed if item.new],
             },
         )
         self.changed()

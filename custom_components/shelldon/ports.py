@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .core.appraisal import Candidate
 from .core.budget import Decision
+from .core.closing import Closing
 from .core.faces import Face
 from .core.goals import Goal
 from .core.power import BackoffLevel, PowerState
@@ -218,8 +219,12 @@ class TurnRunner(Protocol):
         """Tokens spent today."""
         ...
 
-    def closing_worth_a_call(self) -> bool:
-        """Whether a conversation that just ended left anything for a model to keep."""
+    def closing(self) -> Closing:
+        """Whether a conversation that just ended left anything for a model to keep, and why."""
+        ...
+
+    def closed(self) -> None:
+        """The conversation is closed without a closing turn."""
         ...
 
 

@@ -24,6 +24,7 @@ from custom_components.shelldon.brain.turn import (
 )
 from custom_components.shelldon.core.appraisal import Act, Candidate
 from custom_components.shelldon.core.budget import Decision
+from custom_components.shelldon.core.closing import Closing
 from custom_components.shelldon.core.faces import STARTER_FACES, Face
 from custom_components.shelldon.core.goals import Goal
 from custom_components.shelldon.core.power import BackoffLevel, PowerState
@@ -291,8 +292,11 @@ class FakeTurnRunner:
     def spent_today(self, now: datetime) -> Usage:
         return self.spent
 
-    def closing_worth_a_call(self) -> bool:
-        return self.unflushed
+    def closing(self) -> Closing:
+        return Closing(self.unflushed, "scripted")
+
+    def closed(self) -> None:
+        self.unflushed = False
 
 
 # ------------------------------------------------------------ the needs, as the mind sees them

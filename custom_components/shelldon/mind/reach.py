@@ -183,7 +183,14 @@ class Reacher:
         return self.start(TurnKind.DREAM, now, cost=self.dreamer.cost(now), need=need)
 
     def close(self, now: datetime) -> str:
-        """A conversation ended: its closing turn (free), through the same admission."""
+        """A conversation ended: its closing turn (free of the budget), through the same
+        admission, only when the conversation left something to keep (decided locally);
+        otherwise it is closed without a call, and the journal says why."""
+        closing = self.turns.closing()
+        if not closing.worth:
+            self.turns.closed()
+            self.journal.journal(now, None, f"closed the conversation: {closing.reason}")
+            return f"flush: no call needed ({closing.reason})"
         return self.start(TurnKind.FLUSH, now, cost=0)
 
     def start(
@@ -200,7 +207,7 @@ class Reacher:
         admitted = self.admission.admit(cost, now)
         if not admitted.ok:
             if kind is TurnKind.FLUSH and admitted.decision is Decision.SKIP:
-                self.turns.unflushed = False
+                self.turns.closed()
             if admitted.reason == SLOT_BUSY:
                 if goal is not None:
                     self.considered[goal.id] = self.clock.utcnow() + RETRY_SOON

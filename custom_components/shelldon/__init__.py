@@ -10,6 +10,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.typing import ConfigType
+from homeassistant.util import dt as dt_util
 
 from .brain import Brain
 from .brain.anthropic_brain import DEFAULT_MODEL, AnthropicBrain
@@ -90,4 +91,8 @@ async def _async_brain(hass: HomeAssistant, entry: ShelldonConfigEntry) -> Brain
         )
     else:
         ir.async_delete_issue(hass, DOMAIN, issue_id)  # the key was checked and works
-    return AnthropicBrain(client, entry.data.get(CONF_MODEL) or DEFAULT_MODEL)
+    return AnthropicBrain(
+        client,
+        entry.data.get(CONF_MODEL) or DEFAULT_MODEL,
+        clock=lambda: dt_util.utcnow().timestamp(),  # Home Assistant's time (simulated in tests)
+    )

@@ -1,29 +1,38 @@
-"""The Anthropic brain: one structured reply per turn, the stable prefix cached.
+"""The Anthropic brain: one structured reply per turn, the stable prefix cached where it pays.
 
 The reply is a forced tool call whose schema puts `intent` first. The stable part of the prompt
-(tools and system) carries a cache breakpoint, so conversation turns minutes apart pay a tenth
-for it; the changing part is one small user message. A turn is bounded by a timeout and by a
-ceiling on rounds (a reply that does not fit the schema is sent back once or twice with the
-reason). Failures become `BrainAuthError` (the owner must act) or `BrainUnavailable` (passing),
-carrying whatever usage was already billed.
+(tools and system) comes first and is byte-identical from turn to turn; the changing part is
+one small user message. The stable part carries a cache breakpoint only where the model's rules
+let it pay (`core.caching`): past the model's minimum cacheable length, and in a conversation
+(or moments after one), never on a turn of the pet's own hours from any other. The breakpoint
+is explicit on the system block: the automatic mode (a top-level `cache_control`) would move it
+to the last block, the changing message, and write a new entry on every call. A turn is bounded
+by a timeout and by a ceiling on rounds (a reply that does not fit the schema is sent back once
+or twice with the reason). Failures become `BrainAuthError` (the owner must act) or
+`BrainUnavailable` (passing), carrying whatever usage was already billed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import math
+import time
+from collections.abc import Callable
 from typing import Any, Final
 
 import anthropic
 
+from ..core.caching import TTL_SECONDS, CachePlan, Ttl, plan_cache
 from ..core.tokens import Usage
 from .prompt import REPLY_TOOL, build_prompt
 from .turn import (
     BrainAuthError,
     BrainUnavailable,
     ReplyError,
+    TurnKind,
     TurnRequest,
     TurnResult,
     parse_reply,
@@ -47,13 +56,17 @@ def usage_of(response_usage: Any) -> Usage:
     )
 
 
-def request_body(request: TurnRequest, model: str) -> dict[str, Any]:
-    """The Messages API request for a turn (also what the benchmarks measure)."""
+def request_body(request: TurnRequest, model: str, *, mark_cache: bool = False) -> dict[str, Any]:
+    """The Messages API request for a turn (also what the benchmarks measure): the tools and
+    the system block first (the stable prefix), then the turn's one message."""
     prompt = build_prompt(request)
+    system: dict[str, Any] = {"type": "text", "text": prompt.stable}
+    if mark_cache:
+        system["cache_control"] = {"type": "ephemeral"}
     return {
         "model": model,
         "max_tokens": MAX_TOKENS,
-        "system": [{"type": "text", "text": prompt.stable, "cache_control": {"type": "ephemeral"}}],
+        "system": [system],
         "tools": [REPLY_TOOL],
         "tool_choice": {"type": "tool", "name": "reply"},
         "messages": [{"role": "user", "content": prompt.changing}],
@@ -71,6 +84,11 @@ def estimate_tokens(body: dict[str, Any]) -> int:
     )
 
 
+def prefix_of(body: dict[str, Any]) -> str:
+    """The stable prefix of a request as the cache sees it: the tools, then the system."""
+    return json.dumps([body["tools"], body["system"][0]["text"]], ensure_ascii=False)
+
+
 class AnthropicBrain:
     """Talks to Claude through the official SDK."""
 
@@ -83,26 +101,61 @@ class AnthropicBrain:
         *,
         timeout_s: float = TURN_TIMEOUT_S,
         max_rounds: int = MAX_ROUNDS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.client = client
         self.model = model
         self.timeout_s = timeout_s
         self.max_rounds = max_rounds
+        self.clock = (
+            clock  # seconds, for the cache's five minutes (the pet's clock in Home Assistant)
+        )
+        self._cached: tuple[str, float] | None = None  # (the prefix's digest, when last cached)
+        self.last_plan: CachePlan | None = None
 
     def estimate(self, request: TurnRequest) -> int:
         """At most what one round of this request would cost (estimated, not counted)."""
         return estimate_tokens(request_body(request, self.model))
 
+    def plan(self, request: TurnRequest) -> tuple[CachePlan, str]:
+        """Whether this turn's prefix is marked for the cache, and the prefix's digest."""
+        prefix = prefix_of(request_body(request, self.model))
+        digest = hashlib.sha256(prefix.encode("utf-8")).hexdigest()
+        since = None
+        if self._cached is not None and self._cached[0] == digest:
+            since = self.clock() - self._cached[1]
+        plan = plan_cache(
+            prefix_tokens=math.ceil(len(prefix) / CHARS_PER_TOKEN),
+            model=self.model,
+            conversation=request.kind is TurnKind.OWNER,
+            since_cached_s=since,
+        )
+        return plan, digest
+
+    def _kept(self, plan: CachePlan, digest: str, usage: Usage) -> None:
+        """After a call: when the cache (as the API reports it) last held this prefix."""
+        if plan.mark and (usage.cache_write or usage.cache_read):
+            self._cached = (digest, self.clock())
+        elif (
+            self._cached is not None
+            and self.clock() - self._cached[1] >= TTL_SECONDS[Ttl.FIVE_MINUTES]
+        ):
+            self._cached = None
+
     async def think(self, request: TurnRequest) -> TurnResult:
         """One turn, within the timeout and the round ceiling."""
-        body = request_body(request, self.model)
+        plan, digest = self.plan(request)
+        self.last_plan = plan
+        body = request_body(request, self.model, mark_cache=plan.mark)
         usage = Usage()
         cause = "bad_reply"
         try:
             async with asyncio.timeout(self.timeout_s):
                 for rounds in range(1, self.max_rounds + 1):
                     response = await self.client.messages.create(**body)
-                    usage = usage + usage_of(response.usage)
+                    used = usage_of(response.usage)
+                    self._kept(plan, digest, used)
+                    usage = usage + used
                     call = next((b for b in response.content if b.type == "tool_use"), None)
                     try:
                         if call is None or call.name != REPLY_TOOL["name"]:

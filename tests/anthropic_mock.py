@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Iterator
+import math
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 import respx
+from homeassistant.util import dt as dt_util
+
+from custom_components.shelldon.core.caching import CacheEntry, Ttl, cached_usage
+from custom_components.shelldon.core.tokens import Usage
 
 API = "https://api.anthropic.com"
 KEY = "sk-ant-api03-test-key-not-a-real-one"
@@ -90,6 +97,48 @@ KIND_MARKERS = {
 }
 
 
+CHARS_PER_TOKEN = 3.6  # how the fake API counts tokens (prose and JSON, in English)
+
+
+def tokens_of(text: str) -> int:
+    """Tokens, as the fake API counts them."""
+    return math.ceil(len(text) / CHARS_PER_TOKEN)
+
+
+@dataclass
+class Billing:
+    """The usage the API would report for each request under the published cache rules: the
+    prefix (tools, then system) is cached only when marked, past the model's minimum, and read
+    while its five minutes (refreshed by every hit) last; everything else is uncached input.
+    Time is Home Assistant's (simulated in tests)."""
+
+    clock: Callable[[], float] = field(default=lambda: dt_util.utcnow().timestamp())
+    held: dict[str, CacheEntry] = field(default_factory=dict)  # prefix digest -> entry
+    calls: list[tuple[str, Usage, bool]] = field(default_factory=list)  # kind, usage, marked
+
+    def bill(self, kind: str, body: dict[str, Any], reply: dict[str, Any]) -> Usage:
+        system = body.get("system") or []
+        prefix = json.dumps(body.get("tools", []), ensure_ascii=False) + "".join(
+            block.get("text", "") for block in system
+        )
+        marked = any("cache_control" in block for block in system)
+        digest = hashlib.sha256(prefix.encode()).hexdigest()
+        usage, entry = cached_usage(
+            prefix_tokens=tokens_of(prefix),
+            rest_tokens=tokens_of(json.dumps(body["messages"], ensure_ascii=False)),
+            output_tokens=tokens_of(json.dumps(reply, ensure_ascii=False)),
+            model=body["model"],
+            marked=marked,
+            ttl=Ttl.FIVE_MINUTES,
+            now_s=self.clock(),
+            held=self.held.get(digest),
+        )
+        if entry is not None:
+            self.held[digest] = entry
+        self.calls.append((kind, usage, marked))
+        return usage
+
+
 class ScriptedModel:
     """A respx side effect that answers each turn kind with a scripted reply, and remembers asks.
 
@@ -98,8 +147,9 @@ class ScriptedModel:
     proactive, reach_out, dream, flush. Unscripted kinds get a silent reply.
     """
 
-    def __init__(self, **replies: Any) -> None:
+    def __init__(self, billing: Billing | None = None, **replies: Any) -> None:
         self.replies = replies
+        self.billing = billing  # usage from the request under the cache rules (else fixed)
         self.calls: list[tuple[str, dict[str, Any]]] = []
 
     @staticmethod
@@ -132,7 +182,18 @@ class ScriptedModel:
             reply = reply(body)
         if isinstance(reply, httpx.Response):  # an API failure, scripted
             return reply
-        return json_response(reply_message(reply))
+        if self.billing is None:
+            return json_response(reply_message(reply))
+        usage = self.billing.bill(kind, body, reply)
+        return json_response(
+            reply_message(
+                reply,
+                input_tokens=usage.input,
+                output_tokens=usage.output,
+                cache_read=usage.cache_read,
+                cache_write=usage.cache_write,
+            )
+        )
 
 
 def json_response(body: dict[str, Any], status: int = 200) -> httpx.Response:

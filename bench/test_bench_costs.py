@@ -1,0 +1,42 @@
+"""What a typical weekday costs, billed by the published rules, for the default model and a Sonnet.
+
+The weekday of `tests/weekday.py` (seven messages in three conversations, one reminder, the
+night's dream) through a real Home Assistant, the real SDK, and a fake API that reports usage
+from each request under the cache rules: uncached input 1x, cache writes 1.25x (five minutes),
+reads 0.1x, nothing cached under the model's minimum. Prices are the published list prices per
+million tokens (input, output) on 2026-12-01; tokens are counted at 3.6 characters each, and the
+fake's replies are shorter than a real model's, so output is a floor.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.core import HomeAssistant
+
+from tests.weekday import async_weekday
+
+PRICES = {"claude-haiku-4-5": (1.0, 5.0), "claude-sonnet-4-5": (3.0, 15.0)}  # $ per MTok
+TARGETS = {"claude-haiku-4-5": "≤ 24,000", "claude-sonnet-4-5": "≤ 18,000"}
+
+
+@pytest.mark.parametrize("model", sorted(PRICES))
+async def test_weekday_costs(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, model: str, record: Any
+) -> None:
+    day = await async_weekday(hass, freezer, model)
+    kinds = day.kinds()
+    record(f"{model}: model calls on the weekday", len(kinds), "calls", "≤ 9")
+    record(f"{model}:   answering the owner", kinds.count("owner"), "calls", "7")
+    record(f"{model}: billed input on the weekday", day.billed(), "tokens", TARGETS[model])
+    record(f"{model}:   on its own initiative", day.billed(own=True), "tokens", "≤ 5,000")
+    reads = sum(usage.cache_read for _, usage, _ in day.calls)
+    writes = sum(usage.cache_write for _, usage, _ in day.calls)
+    record(f"{model}:   read from the cache", reads, "tokens")
+    record(f"{model}:   written to the cache", writes, "tokens")
+    per_input, per_output = PRICES[model]
+    dollars = (day.billed() * per_input + day.output() * per_output) / 1e6
+    record(f"{model}: list price of the weekday", dollars * 100, "cents")
+    record(f"{model}: list price of 30 such days", dollars * 30, "$")

@@ -1,0 +1,158 @@
+"""A typical weekday with the defaults, replayed through Home Assistant (for a test and a bench).
+
+Alex is home in the morning and the evening and away 08:30–17:30; seven messages in three
+conversations, one reminder ("call mum at 18:00"); then the night, to 09:00 the next day. The
+model is faked at the HTTP layer (the real SDK runs) and answers as a sensible model would; its
+usage is what the API would report for each request under the cache rules (`Billing`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.core import HomeAssistant
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
+
+from custom_components.shelldon.const import DOMAIN, EVENT_REACH_OUT
+from custom_components.shelldon.core.caching import billed_input
+from custom_components.shelldon.core.tokens import Usage
+from tests.anthropic_mock import KEY, Billing, ScriptedModel, scripted
+from tests.common import async_live_until, async_setup_pet, async_tell, local
+
+DAY = (2026, 12, 2)  # a Wednesday
+# (hour, minute, what Alex says); the gaps inside a conversation are a minute or two.
+CONVERSATIONS = (
+    (
+        (7, 30, "good morning! remind me to call mum at 18:00"),
+        (7, 31, "the tea was lovely today"),
+        (7, 33, "what's on your mind this morning?"),
+    ),
+    ((19, 0, "home at last; dinner was pasta"), (19, 2, "did you have a quiet day?")),
+    ((21, 30, "my sister Ada visits on Saturday"), (21, 31, "good night")),
+)
+MESSAGES = sum(len(c) for c in CONVERSATIONS)
+
+
+def user_text(body: dict[str, Any]) -> str:
+    content = body["messages"][0]["content"]
+    return content if isinstance(content, str) else json.dumps(content)
+
+
+def new_message(body: dict[str, Any]) -> str:
+    """The owner's new message in an owner turn's prompt."""
+    for row in user_text(body).splitlines():
+        if row.startswith("{") and '"kind":"message"' in row:
+            return str(json.loads(row)["text"])
+    return ""
+
+
+def answer(body: dict[str, Any]) -> dict[str, Any]:
+    """What a sensible model says to each message."""
+    said = new_message(body)
+    if "remind me" in said:
+        return {"intent": "confirm the reminder my goal book filed", "say": "I'll remind you."}
+    if "Ada" in said:
+        return {
+            "intent": "keep a fact about Alex's family",
+            "say": "How lovely! I'll remember.",
+            "remember": ["Alex's sister Ada visits on Saturday."],
+        }
+    if "good night" in said:
+        return {"intent": "wish Alex a good night", "say": "Good night, sleep well."}
+    return {"intent": "answer Alex", "say": "That sounds nice."}
+
+
+def sensible(billing: Billing) -> ScriptedModel:
+    return ScriptedModel(
+        billing=billing,
+        owner=answer,
+        reach_out={"intent": "keep my word about the call", "say": "Time to call your mum!"},
+        proactive={"intent": "nothing needs Alex now", "say": ""},
+        flush={"intent": "keep what is left", "say": "", "remember": []},
+        dream={"intent": "keep the durable", "say": "", "remember": ["Alex likes tea."]},
+    )
+
+
+@dataclass
+class Day:
+    """What the weekday cost, as the fake API billed it."""
+
+    model: str
+    calls: list[tuple[str, Usage, bool]] = field(default_factory=list)
+    reach_outs: list[dict[str, Any]] = field(default_factory=list)
+    sensor_at_night: dict[str, Any] = field(default_factory=dict)  # tokens today, at 21:45
+    billed_by_then: Usage = field(default_factory=Usage)
+    systems: list[tuple[str, str]] = field(default_factory=list)  # (kind, system text) per call
+    soul: tuple[str, str] = ("", "")  # the constitution and the persona, as the pet holds them
+    journal: str = ""  # the days' journals, as written
+
+    def kinds(self) -> list[str]:
+        return [kind for kind, _, _ in self.calls]
+
+    def billed(self, *, own: bool | None = None) -> float:
+        """Billed input-token equivalents (all calls, or only the pet's own initiative)."""
+        return sum(
+            billed_input(usage)
+            for kind, usage, _ in self.calls
+            if own is None or (kind != "owner") == own
+        )
+
+    def output(self) -> int:
+        return sum(usage.output for _, usage, _ in self.calls)
+
+
+def pet_entry(hass: HomeAssistant, model: str) -> MockConfigEntry:
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        unique_id="shelldon",
+        title="Shelldon",
+        entry_id="01JSHELLDONWEEKDAYCOSTS0001",
+        data={"name": "Shelldon", "api_key": KEY, "model": model},
+        options={
+            "notify_targets": ["notify.mobile_app_phone"],
+            "presence_entities": ["person.alex"],
+        },
+    )
+    entry.add_to_hass(hass)
+    return entry
+
+
+async def async_weekday(hass: HomeAssistant, freezer: FrozenDateTimeFactory, model: str) -> Day:
+    """Live the weekday; what it cost."""
+    hass.states.async_set("person.alex", "home", {"friendly_name": "Alex"})
+    async_mock_service(hass, "notify", "mobile_app_phone")
+    day = Day(model)
+    hass.bus.async_listen(EVENT_REACH_OUT, lambda event: day.reach_outs.append(dict(event.data)))
+    billing = Billing()
+    model_api = sensible(billing)
+    freezer.move_to(local(*DAY, 7, 0))
+    with scripted(model_api):
+        pet = await async_setup_pet(hass, pet_entry(hass, model))
+        for conversation in CONVERSATIONS:
+            for hour, minute, text in conversation:
+                await async_live_until(hass, freezer, pet, local(*DAY, hour, minute))
+                await async_tell(hass, text)
+            if conversation is CONVERSATIONS[0]:
+                await async_live_until(hass, freezer, pet, local(*DAY, 8, 30))
+                hass.states.async_set("person.alex", "not_home", {"friendly_name": "Alex"})
+                await async_live_until(hass, freezer, pet, local(*DAY, 17, 30))
+                hass.states.async_set("person.alex", "home", {"friendly_name": "Alex"})
+        await async_live_until(hass, freezer, pet, local(*DAY, 21, 45))
+        state = hass.states.get(f"sensor.{DOMAIN}_tokens_today")
+        day.sensor_at_night = {"state": state.state, **state.attributes} if state else {}
+        day.billed_by_then = sum((usage for _, usage, _ in billing.calls), Usage())
+        year, month, date = DAY
+        await async_live_until(hass, freezer, pet, local(year, month, date + 1, 9, 0))
+        await hass.async_block_till_done()
+    day.calls = list(billing.calls)
+    day.systems = [
+        (kind, "".join(block["text"] for block in body["system"])) for kind, body in model_api.calls
+    ]
+    day.soul = (pet.turns.identity.constitution.strip(), pet.turns.identity.persona.strip())
+    journals = sorted(Path(hass.config.path("shelldon", "shelldon", "journal")).glob("*.md"))
+    day.journal = "".join(path.read_text(encoding="utf-8") for path in journals)
+    return day

@@ -5,14 +5,13 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anthropic
 import voluptuous as vol
 from homeassistant.components.binary_sensor import BinarySensorDeviceClass
 from homeassistant.config_entries import (
     SOURCE_RECONFIGURE,
-    ConfigEntry,
     ConfigFlow,
     ConfigFlowResult,
     OptionsFlow,
@@ -59,6 +58,9 @@ from .const import (
     DOMAIN,
     PALETTES,
 )
+
+if TYPE_CHECKING:  # named for the checker only: the flow never loads the pet's runtime
+    from .runtime import ShelldonConfigEntry
 
 BATTERY_DOMAINS = ["sensor", "input_number"]
 CHARGING_DOMAINS = ["binary_sensor", "sensor", "input_boolean", "switch"]
@@ -245,7 +247,7 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
 
     @staticmethod
     @callback
-    def async_get_options_flow(config_entry: ConfigEntry) -> ShelldonOptionsFlow:
+    def async_get_options_flow(config_entry: ShelldonConfigEntry) -> ShelldonOptionsFlow:
         """The dial board."""
         return ShelldonOptionsFlow()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from homeassistant.components.logbook import (
+from homeassistant.components.logbook.const import (
     LOGBOOK_ENTRY_ENTITY_ID,
     LOGBOOK_ENTRY_MESSAGE,
     LOGBOOK_ENTRY_NAME,
@@ -18,8 +18,8 @@ from .const import DOMAIN, EVENT_DECISION, EVENT_MOOD_CHANGED, EVENT_REACH_OUT
 MAX_SHOWN = 160
 
 
-def _short(text: Any) -> str:
-    text = " ".join(str(text or "").split())
+def _short(value: Any) -> str:
+    text = " ".join(str(value or "").split())
     return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
 
 

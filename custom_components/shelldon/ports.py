@@ -188,14 +188,20 @@ class Door(Protocol):
 
 
 class TurnOutcomeLike(Protocol):
-    """What a turn gave its caller."""
+    """What a turn gave its caller (read-only: a turn's outcome is never changed after)."""
 
-    say: str
-    intent: str
-    ok: bool
-    tokens: int
-    error: str | None
-    reply: Reply | None
+    @property
+    def say(self) -> str: ...
+    @property
+    def intent(self) -> str: ...
+    @property
+    def ok(self) -> bool: ...
+    @property
+    def tokens(self) -> int: ...
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def reply(self) -> Reply | None: ...
 
 
 class TurnRunner(Protocol):
@@ -277,9 +283,17 @@ class Body(Protocol):
 
     name: str
     state: PersonalityState
-    level: BackoffLevel
-    power: PowerState
     initiative: bool
+
+    @property
+    def level(self) -> BackoffLevel:
+        """The battery's backoff level now."""
+        ...
+
+    @property
+    def power(self) -> PowerState:
+        """The battery reading now."""
+        ...
 
     @property
     def mood_face(self) -> Face:

@@ -34,6 +34,7 @@ from .const import (
 )
 from .core.reactions import NudgeKind
 from .core.text import shorten
+from .runtime import ShelldonConfigEntry
 from .runtime.pet import Pet
 
 
@@ -44,7 +45,7 @@ class UnknownNudgeError(ServiceValidationError, vol.Invalid):
     def __init__(self, **translation: Any) -> None:
         ServiceValidationError.__init__(self, **translation)
         self._msg = self._error_message = "not a nudge kind"
-        self._path: list[str] = [ATTR_KIND]
+        self._path = [ATTR_KIND]
         self.error_type = None
 
 
@@ -106,7 +107,7 @@ def resolve_pet(hass: HomeAssistant, call: ServiceCall) -> Pet:
     """The pet an action is for: the named entry, or the only pet there is."""
     entry_id = call.data.get(ATTR_CONFIG_ENTRY_ID)
     if entry_id:
-        entry = hass.config_entries.async_get_entry(entry_id)
+        entry: ShelldonConfigEntry | None = hass.config_entries.async_get_entry(entry_id)
         if entry is None or entry.domain != DOMAIN:
             raise ServiceValidationError(
                 translation_domain=DOMAIN,
@@ -120,7 +121,7 @@ def resolve_pet(hass: HomeAssistant, call: ServiceCall) -> Pet:
                 translation_placeholders={"name": entry.title},
             )
         return entry.runtime_data
-    loaded = hass.config_entries.async_loaded_entries(DOMAIN)
+    loaded: list[ShelldonConfigEntry] = hass.config_entries.async_loaded_entries(DOMAIN)
     if not loaded:
         raise ServiceValidationError(translation_domain=DOMAIN, translation_key="no_pet")
     if len(loaded) > 1:
@@ -188,7 +189,8 @@ def async_setup_services(hass: HomeAssistant) -> None:
         DOMAIN,
         SERVICE_NUDGE,
         _async_nudge,
-        schema=NUDGE_SCHEMA,
+        # Home Assistant calls any callable schema; its hint names only voluptuous' classes.
+        schema=NUDGE_SCHEMA,  # type: ignore[arg-type]
         supports_response=SupportsResponse.OPTIONAL,
     )
     hass.services.async_register(

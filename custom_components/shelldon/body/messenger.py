@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
@@ -25,7 +25,7 @@ EVENT_NOTIFICATION_ACTION: Final = "mobile_app_notification_action"
 ACTION_PREFIX: Final = "SHELLDON_REPLY_"
 REPLY_TTL: Final = timedelta(days=2)
 
-ReplyHandler = Callable[[str, str], Awaitable[None]]  # (text, target)
+ReplyHandler = Callable[[str, str], Coroutine[Any, Any, None]]  # (text, target)
 
 
 @dataclass(frozen=True)

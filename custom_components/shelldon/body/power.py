@@ -10,7 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from homeassistant.const import STATE_UNAVAILABLE, STATE_UNKNOWN
-from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
+from homeassistant.core import (
+    CALLBACK_TYPE,
+    Event,
+    EventStateChangedData,
+    HomeAssistant,
+    callback,
+)
 from homeassistant.helpers.event import async_track_state_change_event
 
 from ..const import CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY, CONF_LOW_BATTERY
@@ -99,7 +105,7 @@ class Battery:
             self._unsub = None
 
     @callback
-    def _on_entity(self, _event: Event) -> None:
+    def _on_entity(self, _event: Event[EventStateChangedData]) -> None:
         before = (self.power, self.level)
         self.read()
         if (self.power, self.level) != before:

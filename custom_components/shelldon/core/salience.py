@@ -89,7 +89,7 @@ class Factors:
 
     def score(self) -> float:
         """The weighted interrupt score."""
-        return sum(getattr(self, name) * weight for name, weight in WEIGHTS.items())
+        return sum(float(getattr(self, name)) * weight for name, weight in WEIGHTS.items())
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data, rounded for reading."""

@@ -97,7 +97,12 @@ class Proposal:
         if not isinstance(data, dict):
             return None
         fields = ("id", "path", "content", "reason", "made_at", "base", "state")
-        values = {k: data.get(k) for k in fields}
-        if not all(isinstance(v, str) for v in values.values()) or not values["id"]:
+        values: dict[str, str] = {}
+        for key in fields:
+            value = data.get(key)
+            if not isinstance(value, str):
+                return None
+            values[key] = value
+        if not values["id"]:
             return None
         return cls(**values)

@@ -53,8 +53,9 @@ def restore_cursor(mind: Mind, data: Any, beliefs: list[Belief]) -> None:
         mind.ticks = whole(data.get("ticks"))
         mind.last_tick_at = instant(data.get("last_tick_at"))
         planned = data.get("planned_gap_s")
-        plausible = isinstance(planned, int | float) and not isinstance(planned, bool)
-        if plausible and 0 < planned < 86400:
+        if isinstance(planned, bool):
+            planned = None  # a bool is an int to Python, never a gap
+        if isinstance(planned, int | float) and 0 < planned < 86400:
             mind._planned_gap = timedelta(seconds=planned)
         mind.considered.update(instants(data.get("considered")))
         mused = data.get("mused_for")

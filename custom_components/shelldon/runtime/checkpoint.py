@@ -26,7 +26,7 @@ _LOGGER = logging.getLogger(__name__)
 NEWER_SUFFIX: Final = ".newer"
 # Home Assistant 2026.x refuses a newer major version before any migration runs; let it reach
 # ours, which keeps a copy aside (older releases always call the migration).
-_READ_ANY_VERSION: Final = (
+_READ_ANY_VERSION: Final[dict[str, Any]] = (
     {"max_readable_version": 1_000_000}
     if "max_readable_version" in inspect.signature(Store.__init__).parameters
     else {}

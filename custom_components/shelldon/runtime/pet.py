@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.config_entries import (
     SIGNAL_CONFIG_ENTRY_CHANGED,
@@ -43,7 +43,7 @@ from ..core.power import STRETCH, BackoffLevel, PowerState
 from ..core.reactions import compute_nudge_patch, parse_nudge_kind
 from ..core.reflexes import compute_reflex_patch
 from ..core.scheduler import At, CostTier, Interval, Job, Outcome
-from ..core.signals import SignalKind
+from ..core.signals import Signal, SignalKind
 from ..core.state import PersonalityState
 from ..issues import key_rejected
 from ..ports import Dials
@@ -52,6 +52,30 @@ from .checkpoint import PetStore
 from .dials import apply_options, budget_gate
 from .lifecycle import async_wake
 from .wiring import wire
+
+if TYPE_CHECKING:
+    from ..body.door import ReachDoor
+    from ..body.face import FaceKeeper
+    from ..body.health import Health
+    from ..body.messenger import Messenger
+    from ..body.power import Battery
+    from ..body.presence import Household
+    from ..core.scheduler import Scheduler
+    from ..mind.loop import Mind
+    from ..needs.motivation import Motivation
+    from ..turns.turns import Turns
+    from ..vault.goals import GoalBook
+    from ..vault.history import VaultHistory
+    from ..vault.journal import Records
+    from ..vault.proposals import SoulKeeper
+    from ..vault.recall import Recall
+    from ..vault.shelf import Shelf
+    from . import ShelldonConfigEntry
+    from .admission import Gatekeeper
+    from .arbiter import Arbiter
+    from .continuity import Continuity
+    from .heart import Heart
+    from .watcher import VaultWatch
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -81,10 +105,32 @@ class NudgeResult:
 class Pet:
     """One pet: its state and its parts, driven by Home Assistant."""
 
+    # Its parts, built by `wire` (named here so every reader knows their types).
+    journal: Records
+    history: VaultHistory
+    goals: GoalBook
+    shelf: Shelf
+    recall: Recall
+    soul: SoulKeeper
+    watch: VaultWatch
+    arbiter: Arbiter
+    battery: Battery
+    face: FaceKeeper
+    household: Household
+    messenger: Messenger
+    door: ReachDoor
+    health: Health
+    heart: Heart
+    admission: Gatekeeper
+    turns: Turns
+    motivation: Motivation
+    mind: Mind
+    continuity: Continuity
+
     def __init__(
         self,
         hass: HomeAssistant,
-        entry: ConfigEntry,
+        entry: ShelldonConfigEntry,
         *,
         brain: Brain,
         store: PetStore | None = None,
@@ -170,7 +216,7 @@ class Pet:
         return self.heart.started_at
 
     @property
-    def scheduler(self) -> Any:
+    def scheduler(self) -> Scheduler:
         """The heart's scheduler (diagnostics, benchmarks)."""
         return self.heart.scheduler
 
@@ -312,6 +358,10 @@ class Pet:
             self._must_save = True
         self.face.follow(self.state, self.level)
         self._notify()
+
+    def post(self, kind: SignalKind, data: dict[str, Any] | None = None) -> Signal:
+        """A fact for the mind (the parts built before the mind are handed this)."""
+        return self.mind.post(kind, data)
 
     def record_interaction(self) -> None:
         """The owner spoke: stamp the idle clock (re-arming Idle jobs) and re-plan the timer."""

@@ -107,13 +107,15 @@ class NeedsWindow:
     async def async_verify_checkpoint(self) -> str:
         """Read the checkpoint back; save again if it is missing or damaged."""
         pet = self.pet
+        damaged = False
+        data: dict[str, Any] | None = None
         try:
             data = await pet.store.async_load()
         except Exception:  # a damaged file is what this looks for
-            data = False
+            damaged = True
         if isinstance(data, dict) and data:
             return "read back my checkpoint: intact"
-        if data is None and not pet.has_checkpoint and not pet.state.dirty:
+        if not damaged and data is None and not pet.has_checkpoint and not pet.state.dirty:
             return "read back my checkpoint: none yet, and nothing to save"
         saved = await pet.async_checkpoint(force=True)
         again = "so I saved myself again" if saved else "and saving again failed"

@@ -62,7 +62,7 @@ def wire(pet: Pet, brain: Brain) -> None:
         vault=pet.vault,
         history=pet.history,
         clock=pet.clock,
-        post=lambda kind, data=None: pet.mind.post(kind, data),
+        post=pet.post,
         changed=pet.mark_changed,
         files_changed=lambda rel: pet.watch.changed(rel),
     )
@@ -85,7 +85,7 @@ def wire(pet: Pet, brain: Brain) -> None:
         hass,
         dials=pet.dials,
         clock=pet.clock,
-        post=lambda kind, data=None: pet.mind.post(kind, data),
+        post=pet.post,
         seen=lambda entity, state, at: pet.mind.seen(entity, state, at),
     )
     pet.messenger = Messenger(
@@ -113,7 +113,7 @@ def wire(pet: Pet, brain: Brain) -> None:
         brain_failure=lambda: pet.turns.failure,
     )
 
-    # The one timer, and the one way in for a turn the pet starts itpet.
+    # The one timer, and the one way in for a turn the pet starts itself.
     pet.heart = Heart(
         hass,
         clock=pet.clock,
@@ -146,7 +146,7 @@ def wire(pet: Pet, brain: Brain) -> None:
         soul=pet.soul,
         slot=pet.arbiter,
         senses=Senses(
-            post=lambda kind, data=None: pet.mind.post(kind, data),
+            post=pet.post,
             situation=lambda now: pet.mind.situation(now, for_prompt=True),
             unsaid=lambda: pet.mind.reacher.take_held(),
             witnessed=lambda need, evidence: pet.motivation.witnessed(need, evidence),

@@ -163,7 +163,7 @@ def _entry(vault: Vault, doc: str, raw: Any) -> Entry | None:
         vault.relative(doc)
         if not doc.startswith(SHELF + "/") or not isinstance(raw, dict):
             return None
-        entry = {"stamp": list(_stamp(raw["stamp"])), "status": str(raw["status"])}
+        entry: Entry = {"stamp": list(_stamp(raw["stamp"])), "status": str(raw["status"])}
         if entry["status"] not in STATUSES:
             return None
         if entry["status"] == "read":

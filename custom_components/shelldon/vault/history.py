@@ -306,8 +306,8 @@ class VaultHistory:
                     self._report(None)
                     return False
                 self._look = True
-                said = (done.stderr or done.stdout).strip().splitlines()
-                self._report(said[-1] if said else f"git commit exited with {done.returncode}")
+                lines = (done.stderr or done.stdout).strip().splitlines()
+                self._report(lines[-1] if lines else f"git commit exited with {done.returncode}")
                 return False
         self._report(None)
         return True

@@ -38,7 +38,8 @@ Entry = tuple[str, "str | dict[str, Any]"]  # (vault path, a text line or a JSON
 
 def _record(data: dict[str, Any]) -> dict[str, Any]:
     """A record as it is queued: cleaned and scrubbed (the vault scrubs again as it writes)."""
-    return scrub_data(clean_data(data))
+    cleaned: dict[str, Any] = scrub_data(clean_data(data))
+    return cleaned
 
 
 def journal_file(day: datetime) -> str:

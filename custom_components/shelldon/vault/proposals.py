@@ -215,7 +215,7 @@ class SoulKeeper:
                 translation_key="edit_failed",
                 translation_placeholders={
                     "edit_id": shorten(edit_id, 40),
-                    "error": shorten(err, 200),
+                    "error": shorten(str(err), 200),
                 },
             ) from err
         self._settle(proposal, "approved")

@@ -299,19 +299,27 @@ class Reacher:
         """shelldon.speak_up: propose a reach-out now, through the same gates; the decision."""
         now = self.clock.now()
         checked = self.admission.check(d.PROACTIVE_COST, now)
+        verdict = self.door.decide(None, now)  # scored either way: every answer has its factors
         if not checked.ok:
-            return {"outcome": checked.decision.value, "reason": checked.reason}
-        verdict = self.door.decide(None, now)
+            retry = {"retry_at": checked.retry_at.isoformat()} if checked.retry_at else {}
+            return {
+                **verdict.to_dict(),
+                "outcome": checked.decision.value,
+                "reason": checked.reason,
+                **retry,
+            }
         if verdict.outcome is Outcome.SILENT:
             self.door.hold_back(verdict, about="saying hello")
             self.flush(None)
             return verdict.to_dict()
         admitted = self.admission.admit(d.PROACTIVE_COST, now)
         if not admitted.ok:
+            retry = {"retry_at": admitted.retry_at.isoformat()} if admitted.retry_at else {}
             return {
                 **verdict.to_dict(),
                 "outcome": admitted.decision.value,
                 "reason": admitted.reason,
+                **retry,
             }
         try:
             outcome = await self.turns.async_self_turn(TurnKind.PROACTIVE, now)

@@ -1,9 +1,11 @@
 """Activity states: always on is affordable because the pet is almost always nearly asleep.
 
 ENGAGED (talking; short ticks) drifts down to IDLE after a few quiet minutes, IDLE to DORMANT
-after an hour, and DORMANT enters DREAM inside the night window. Everything is a slow drift down
-the cost ladder; only the owner speaking moves the state up, at once, from anywhere. Token
-pressure at or over 1.0 sheds IDLE to DORMANT (conversation itself is never blocked).
+after an hour (a pet the owner has not spoken to yet counts the hour from when it woke, unless
+it knows nobody is home), and DORMANT enters DREAM inside the night window. Everything is a
+slow drift down the cost ladder; only the owner speaking moves the state up, at once, from
+anywhere. Token pressure at or over 1.0 sheds IDLE to DORMANT (conversation itself is never
+blocked).
 """
 
 from __future__ import annotations
@@ -60,9 +62,12 @@ def regulate(
     dream_start: time = DREAM_START,
     dream_end: time = DREAM_END,
     dream_work: bool = True,
+    woke_at: datetime | None = None,
+    home_empty: bool = False,
 ) -> Drift | None:
     """The one drift step down the ladder due at `now`, or None (never up)."""
-    quiet = now - last_owner if last_owner is not None else timedelta.max
+    since = last_owner if last_owner is not None else (None if home_empty else woke_at)
+    quiet = now - since if since is not None else timedelta.max
     dreamy = in_window(now, dream_start, dream_end)
     if state is Activity.ENGAGED and quiet >= ENGAGED_FOR:
         return Drift(Activity.IDLE, "the conversation went quiet")

@@ -26,6 +26,7 @@ from ..const import (
 from ..core import defaults as d
 from ..core.activity import CADENCE_S, Activity, Drift, preempt, regulate
 from ..core.appraisal import Impulses, appraise, decide
+from ..core.salience import Presence
 from ..core.signals import Signal, SignalKind
 from ..core.world import Belief, WorldModel
 from ..ports import (
@@ -372,7 +373,13 @@ class Mind:
         dream_anyway = last_owner is not None and utc_now - last_owner >= timedelta(hours=quiet_h)
         work = self.dreamer.work()
         drift = regulate(
-            self.state, now, last_owner, token_pressure=self.token_pressure, dream_work=work
+            self.state,
+            now,
+            last_owner,
+            token_pressure=self.token_pressure,
+            dream_work=work,
+            woke_at=self.body.started_at,
+            home_empty=self.household.state is Presence.AWAY,
         )
         if drift is None and self.state is Activity.DORMANT and dream_anyway and work:
             drift = Drift(Activity.DREAM, f"{quiet_h:g} h without the owner and notes to dream on")

@@ -30,6 +30,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.shelldon.const import DOMAIN
 from custom_components.shelldon.core.goals import GoalKind, Provenance, Strategy
+from custom_components.shelldon.mind.loop import RECORD_EVERY
 from custom_components.shelldon.runtime.pet import Pet
 from tests.anthropic_mock import ScriptedModel, reply_message, scripted
 from tests.common import (
@@ -283,7 +284,7 @@ async def test_a_history_that_cannot_record_raises_a_repair_issue_until_it_can(
     old = time.time() - 120
     os.utime(lock, (old, old))  # the git that held it is long gone
     await tell(hass, freezer, "and the teapot too")
-    await async_live_for(hass, freezer, pet, timedelta(minutes=1))
+    await async_live_for(hass, freezer, pet, RECORD_EVERY + timedelta(minutes=1))  # its next go
     await hass.async_block_till_done()
 
     assert not lock.exists()

@@ -577,7 +577,7 @@ async def test_two_eventful_ticks_back_to_back_are_two_commits_of_their_own(
     threads are lined up in an order the product allows (A's first git command waits until
     B's lines are written, B's commit until A's is done; a second's safety net is all a
     history that serialises whole ticks ever waits for): no two gits may run at once, and B's
-    changes must be B's own commit."""
+    changes must never slip into A's commit (the history records them with its next record)."""
     model = ScriptedModel(proactive={"intent": "say hello", "say": "Hello from the desk!"})
     freezer.move_to(local(2026, 11, 30, 14, 0))
     with scripted(model):
@@ -606,8 +606,8 @@ async def test_two_eventful_ticks_back_to_back_are_two_commits_of_their_own(
 
         def lines(batch: list[tuple[str, str]]) -> None:
             original_lines(batch)
-            if getattr(current, "commit", None) == seen["b"]:
-                b_written.set()
+            if seen["b"] is not None and getattr(current, "commit", None) != seen["a"]:
+                b_written.set()  # B's lines (B's commit waits for the next record)
 
         def record(message: str) -> bool:
             if message == seen["b"]:
@@ -643,7 +643,12 @@ async def test_two_eventful_ticks_back_to_back_are_two_commits_of_their_own(
     assert "proactive" in model.kinds(), "the pet started a turn of its own"
     assert seen["a"] is not None and seen["b"] is not None, "two ticks' commits met"
     assert seen["overlap"] == [], f"{seen['overlap']} ran git while {seen['a']!r} committed"
-    assert seen["b"] in subjects(tmp_path), "the second tick's changes are its own commit"
+    messages = [m.strip() for m in git(tmp_path, "log", "--format=%B%x00").split("\x00")]
+    a_commit = next(m for m in messages if m.startswith(seen["a"]))
+    assert seen["b"] not in a_commit, "the second tick's changes are not in the first's commit"
+    assert [m for m in messages if seen["b"] in m and m != a_commit], (
+        "the second tick's changes are recorded, with the next record of the history"
+    )
 
 
 async def test_a_file_being_replaced_while_a_tick_commits_is_not_committed_half_written(

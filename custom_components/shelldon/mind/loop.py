@@ -57,6 +57,9 @@ from .trace import TickRecord
 SITUATION_FILE: Final = "situation.md"
 GAP_SLACK: Final = timedelta(minutes=10)
 ASK_EXPECT: Final = timedelta(hours=12)
+# The vault's history takes the ticks' changes together, at most once in this long (the first at
+# once): a week of life is a few hundred commits, not thousands, and no tick waits on git.
+RECORD_EVERY: Final = timedelta(minutes=10)
 VAULT_SCAN_EVERY: Final = timedelta(seconds=d.VAULT_WATCH_PERIOD_S)  # at most, whatever the tick
 
 
@@ -118,6 +121,8 @@ class Mind:
         self.signalled_due: set[str] = set()
         self.last_record: TickRecord | None = None
         self._write_lock = threading.Lock()  # one tick's files and commit at a time
+        self._unrecorded: list[str] = []  # what the ticks since the last history commit did
+        self._recorded_at: datetime | None = None
         self._dirty = False
         self._last_scan: datetime | None = None
         self._planned_gap = timedelta(seconds=CADENCE_S[Activity.DORMANT])
@@ -413,9 +418,28 @@ class Mind:
     # ------------------------------------------------------------------ files
 
     def _flush_files(self, commit: str | None = None) -> None:
-        """Write what is queued; with `commit`, also record the vault's history after it."""
-        if self.records.pending or commit:
-            self.spawn(self.executor(self._write, self.records.take(), commit))
+        """Write what is queued; with `commit`, the vault's history records it too: at once
+        after a quiet spell, else with whatever follows, once RECORD_EVERY has passed."""
+        if commit:
+            self._unrecorded.append(commit)
+        message = None
+        utc_now = self.clock.utcnow()
+        if self._unrecorded and (
+            self._recorded_at is None or utc_now - self._recorded_at >= RECORD_EVERY
+        ):
+            message = self._take_unrecorded()
+            self._recorded_at = utc_now
+        if self.records.pending or message:
+            self.spawn(self.executor(self._write, self.records.take(), message))
+
+    def _take_unrecorded(self) -> str | None:
+        """One commit message for the ticks not recorded yet: the latest first, then the rest."""
+        done, self._unrecorded = self._unrecorded, []
+        if not done:
+            return None
+        if len(done) == 1:
+            return done[0]
+        return f"{done[-1]} (and {len(done) - 1} more)\n\n" + "\n".join(reversed(done[:-1]))
 
     def _write(self, batch: list[Entry], commit: str | None) -> None:
         """Blocking: the lines, then one history commit for the tick (if anything changed).
@@ -438,8 +462,9 @@ class Mind:
             if self.goals.serial != serial:  # a reminder or promise was filed
                 await self.goals.async_save()
         batch = self.records.take(close_rest=True)
-        if batch:
-            await self.executor(self._write, batch, None)
+        message = self._take_unrecorded()
+        if batch or message:
+            await self.executor(self._write, batch, message)
 
     # ------------------------------------------------------------------ on request
 

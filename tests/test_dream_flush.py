@@ -140,7 +140,7 @@ async def test_a_conversation_that_went_quiet_is_flushed_once(
     freezer.move_to(local(2026, 11, 30, 10, 0))
     pet = await async_setup_pet(hass, config_entry)
     finished = async_capture_events(hass, EVENT_TURN_FINISHED)
-    await tell(hass, "hello")
+    await tell(hass, "hello, my sister Ada is coming over")
     assert flushes(finished) == [], "not while the owner is talking"
 
     await async_live_for(hass, freezer, pet, timedelta(hours=3))
@@ -152,7 +152,7 @@ async def test_a_conversation_that_went_quiet_is_flushed_once(
     await async_live_for(hass, freezer, pet, timedelta(hours=5))
     assert len(flushes(finished)) == 1, "not repeated without a new conversation"
 
-    await tell(hass, "back again")
+    await tell(hass, "back again; the dentist is at 14:30")
     await async_live_for(hass, freezer, pet, timedelta(hours=2))
     assert len(flushes(finished)) == 2, "a new conversation gets its own flush"
 
@@ -164,7 +164,7 @@ async def test_the_flush_comes_ten_minutes_after_the_last_message(
     pet = await async_setup_pet(hass, config_entry)
     finished = async_capture_events(hass, EVENT_TURN_FINISHED)
     freezer.move_to(local(2026, 11, 30, 10, 2))
-    await tell(hass, "hello")
+    await tell(hass, "hello, my sister Ada is coming over")
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 10, 8))
     await tell(hass, "still here")  # the conversation goes on: ten minutes from now
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 10, 17))

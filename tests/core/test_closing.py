@@ -48,7 +48,9 @@ def test_what_might_be_worth_keeping_is_named(text: str, found: str) -> None:
 def talk(*messages: tuple[str, bool], say: str = "Noted!", asks: int = 0) -> Conversation:
     conversation = Conversation()
     for text, kept in messages:
-        conversation.add(hear(text, answered=True, kept=kept, say=say, asks=asks))
+        conversation.add(
+            hear(text, answered=True, remembered=kept, acted=False, say=say, asks=asks)
+        )
     return conversation
 
 
@@ -68,7 +70,9 @@ def test_something_durable_that_no_answer_kept_is_worth_a_call() -> None:
 
 def test_a_failed_answer_is_worth_a_call_so_nothing_said_is_lost() -> None:
     conversation = Conversation()
-    conversation.add(hear("the tea was lovely", answered=False, kept=False, say="Sorry", asks=0))
+    conversation.add(
+        hear("the tea was lovely", answered=False, remembered=False, acted=False, say="", asks=0)
+    )
     assert worth_closing(conversation).worth
 
 
@@ -96,3 +100,30 @@ def test_the_record_holds_no_words_and_survives_the_checkpoint() -> None:
 def test_a_long_conversation_is_bounded() -> None:
     conversation = talk(*[("ok", True)] * (MAX_HELD + 10))
     assert len(conversation.heard) == MAX_HELD
+
+
+def test_someone_of_the_owners_is_kept_only_by_a_fact_remembered() -> None:
+    promised = Conversation()
+    promised.add(
+        hear(
+            "my sister Ada says it will rain on Saturday",
+            answered=True,
+            remembered=False,
+            acted=True,  # it promised to look up the weather: Ada is still unkept
+            say="I'll look it up.",
+            asks=0,
+        )
+    )
+    assert worth_closing(promised).worth
+    filed = Conversation()
+    filed.add(
+        hear(
+            "remind me to call mum at 18:00",
+            answered=True,
+            remembered=False,
+            acted=True,  # the reminder was filed: the time is kept
+            say="I'll remind you.",
+            asks=0,
+        )
+    )
+    assert not worth_closing(filed).worth

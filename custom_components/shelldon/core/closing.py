@@ -40,6 +40,7 @@ SIGNALS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
 )
 # A capitalised word inside a sentence is taken for a name (a person, a place).
 _NAME: Final = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]{2,}\b")
+PERSONAL: Final = ("a name", "someone of theirs", "about themselves")
 _SMALL_TALK: Final = re.compile(
     r"^\W*(?:hi|hello|hey|good (?:morning|night|evening|afternoon)|thanks?(?: you)?|"
     r"bye|see you|ok(?:ay)?|yes|no|sure|cool|nice|lol)\W*$",
@@ -66,8 +67,17 @@ class Heard:
 
     signal: str | None  # what `keepable` found in it
     answered: bool  # the turn ran and its reply was read
-    kept: bool  # the reply remembered, promised, settled, asked or edited something
+    remembered: bool  # the reply kept a fact
+    acted: bool = False  # it promised, settled, asked, edited, or a reminder was filed
     asked_back: bool = False  # the reply's say asks the owner something it did not record
+
+    @property
+    def kept(self) -> bool:
+        """Whether its answer kept what it held: someone of the owner's (a name, a person,
+        themselves) only as a fact remembered; a time, a date or a plan by any keeping act."""
+        if self.signal is not None and self.signal.startswith(PERSONAL):
+            return self.remembered
+        return self.remembered or self.acted
 
 
 @dataclass
@@ -90,7 +100,8 @@ class Conversation:
             {
                 "signal": h.signal,
                 "answered": h.answered,
-                "kept": h.kept,
+                "remembered": h.remembered,
+                "acted": h.acted,
                 "asked_back": h.asked_back,
             }
             for h in self.heard
@@ -107,7 +118,8 @@ class Conversation:
                     Heard(
                         signal[:80] if isinstance(signal, str) else None,
                         item.get("answered") is not False,
-                        item.get("kept") is True,
+                        item.get("remembered") is True,
+                        item.get("acted") is True,
                         item.get("asked_back") is True,
                     )
                 )
@@ -137,9 +149,9 @@ def worth_closing(conversation: Conversation) -> Closing:
     return Closing(False, "every message was answered and what it held was kept")
 
 
-def hear(text: str, *, answered: bool, kept: bool, say: str, asks: int) -> Heard:
+def hear(text: str, *, answered: bool, remembered: bool, acted: bool, say: str, asks: int) -> Heard:
     """What to record of an owner message and its answer."""
-    return Heard(keepable(text), answered, kept, asks_back(say, asks))
+    return Heard(keepable(text), answered, remembered, acted, asks_back(say, asks))
 
 
 def asks_back(say: str, recorded_asks: int) -> bool:

@@ -31,7 +31,7 @@ _ROUTINE: Final = re.compile(
     r"tested my |browsed my shelf|my plan:|a musing:|checked my health|compared my persona|"
     r"looked back at|my owner (?:done|dropped) |read back my checkpoint|reread my constitution|"
     r"tidied what I believe|looked over my|thought of my owner|drew \d+ of my|went over what I|"
-    r"counted what I kept|my mood in words)",
+    r"counted what I kept|my mood in words|closed the conversation)",
     re.I,
 )
 _KEEP_FIRST: Final = re.compile(r"^(?:noted:|promised)", re.I)

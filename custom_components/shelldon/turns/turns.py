@@ -429,14 +429,14 @@ class Turns:
         if heard is not None:
             self.history.add(Exchange(heard, said_line, kind.value))
         if kind is TurnKind.OWNER and heard is not None:
-            kept = bool(
-                reply.remember or reply.settle or reply.promises or reply.asks or request.filed
-            )
             self.conversation.add(
                 hear(
                     heard.text,
                     answered=ok,
-                    kept=kept or bool(reply.edits),
+                    remembered=bool(reply.remember),
+                    acted=bool(
+                        reply.settle or reply.promises or reply.asks or reply.edits or request.filed
+                    ),
                     say=reply.say,
                     asks=len(reply.asks),
                 )

@@ -13,6 +13,7 @@ from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .const import DOMAIN
+from .entity import drop_stand_in
 from .runtime import ShelldonConfigEntry
 from .runtime.pet import Pet
 
@@ -44,6 +45,11 @@ class PetConversation(ConversationEntity):
             model="Desk pet",
             entry_type=DeviceEntryType.SERVICE,
         )
+
+    async def async_added_to_hass(self) -> None:
+        """Its first state is a first state (never "became unknown")."""
+        await super().async_added_to_hass()
+        drop_stand_in(self)
 
     @property
     def supported_languages(self) -> list[str] | Literal["*"]:

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from homeassistant.const import ATTR_RESTORED, STATE_UNKNOWN
 from homeassistant.core import callback
 from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
 from homeassistant.helpers.entity import Entity, EntityDescription
 
 from .const import DOMAIN
 from .runtime.pet import Pet
+
+
+def drop_stand_in(entity: Entity) -> None:
+    """Before an entity's first write: if the state machine holds only the registry's stand-in
+    from before this start and the entity has no value yet, drop the stand-in, so a value the
+    pet never knew is a first state, not news that it "became unknown" (no logbook line)."""
+    held = entity.hass.states.get(entity.entity_id)
+    never_known = entity.state in (None, STATE_UNKNOWN)
+    if held is not None and held.attributes.get(ATTR_RESTORED) and never_known:
+        entity.hass.states.async_remove(entity.entity_id)
 
 
 class PetEntity(Entity):
@@ -34,6 +45,7 @@ class PetEntity(Entity):
     async def async_added_to_hass(self) -> None:
         """Follow the pet."""
         await super().async_added_to_hass()
+        drop_stand_in(self)
         self._shown = self.shown()
         self.async_on_remove(self.pet.async_add_listener(self._on_pet_update))
 

@@ -197,8 +197,8 @@ async def test_engaged_then_idle_after_three_quiet_minutes_then_dormant_after_an
         pet = await async_setup_pet(hass, pet_entry(hass))
         job = pet.scheduler.jobs["mind"]
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 10, 0))
-        assert activity(hass) == "dormant", "nobody has spoken yet"
-        assert job.cadence.period_s == 900
+        assert activity(hass) == "idle", "nobody has spoken yet: its hour counts from waking"
+        assert job.cadence.period_s == 60
 
         await tell(hass, freezer, "Good morning")
         assert activity(hass) == "engaged"
@@ -343,7 +343,7 @@ async def test_a_message_late_in_a_dormant_sleep_is_not_taken_for_the_machine_sl
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 12, 0))
     pet = await async_setup_pet(hass, pet_entry(hass, thinking=False))
-    await async_live_until(hass, freezer, pet, local(2026, 11, 30, 12, 59))
+    await async_live_until(hass, freezer, pet, local(2026, 11, 30, 13, 1))  # an hour after waking
     assert activity(hass) == "dormant"
     last_tick = pet.scheduler.jobs["mind"].last_run
     freezer.move_to(last_tick + timedelta(minutes=12))  # inside the 15-minute sleep, awake
@@ -735,7 +735,9 @@ async def test_speak_up_with_initiative_off_skips(
     await hass.services.async_call(
         "switch", "turn_off", {"entity_id": "switch.shelldon_initiative"}, blocking=True
     )
-    assert await call(hass, "speak_up") == {"outcome": "skip", "reason": "initiative is off"}
+    answer = await call(hass, "speak_up")
+    assert (answer["outcome"], answer["reason"]) == ("skip", "initiative is off")
+    assert "message" not in answer, "no turn was had"
     assert phone == []
 
 

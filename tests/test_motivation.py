@@ -41,15 +41,15 @@ from custom_components.shelldon.const import (
 )
 from custom_components.shelldon.core.dream import distill
 from custom_components.shelldon.core.needs import (
-    DEFAULT_NEEDS,
     FLOOR,
     Change,
     NeedsState,
     Pending,
     Pyramid,
-    parse_needs,
     tension,
 )
+from custom_components.shelldon.core.needs_file import parse_needs
+from custom_components.shelldon.core.ten_needs import DEFAULT_NEEDS
 from custom_components.shelldon.needs.motivation import CYCLE
 from custom_components.shelldon.runtime.pet import Pet
 from tests.anthropic_mock import ScriptedModel, scripted

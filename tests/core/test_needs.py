@@ -21,13 +21,8 @@ from hypothesis import strategies as st
 
 from custom_components.shelldon.core.needs import (
     CEILING,
-    CROSS_IMPACT,
-    DEFAULT_NEEDS,
     DEFER_REST,
     FLOOR,
-    IMPACT,
-    SAFETY,
-    SECOND,
     SURPLUS_BASE,
     SURPLUS_THRESHOLD,
     NeedsState,
@@ -35,10 +30,16 @@ from custom_components.shelldon.core.needs import (
     Proposal,
     Pyramid,
     action_probability,
-    needs_to_data,
-    night_hours,
-    parse_needs,
     tension,
+)
+from custom_components.shelldon.core.needs_file import needs_to_data, parse_needs
+from custom_components.shelldon.core.night import night_hours
+from custom_components.shelldon.core.ten_needs import (
+    CROSS_IMPACT,
+    DEFAULT_NEEDS,
+    IMPACT,
+    SAFETY,
+    SECOND,
 )
 from tests.core._support import AMS, NOON_AMS, PROPERTY
 

@@ -15,18 +15,19 @@ cross-need impact) or deferred with a reason. Deterministic given the random sou
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from typing import Any, Final
+
+from .night import hours_between, night_hours, when_faded
+from .ten_needs import CROSS_IMPACT, DEFAULT_NEEDS, IMPACT, SAFETY, Action, Need
 
 FLOOR: Final = 0.5
 CEILING: Final = 3.0
 CRISIS_THRESHOLD: Final = 1.0
 NIGHT_DECAY: Final = 0.5  # decay runs at half speed 22:00-06:00 local
-NIGHT_FROM: Final = 22  # the night, on the owner's clock: 22:00 …
-NIGHT_UNTIL: Final = 6  # … to 06:00
 STALENESS_PENALTY: Final = 0.8  # a recently chosen action keeps 20 % of its weight
 STALE_FOR: Final = timedelta(hours=24)
 STARVATION: Final = timedelta(hours=48)
@@ -37,128 +38,7 @@ CONTEXT_BOOST: Final = 0.10
 NOISE_CAP: Final = 0.12  # all spontaneity together
 SURPLUS_THRESHOLD: Final = 12.0
 SURPLUS_BASE: Final = 2.35  # comfort above this is surplus (tuned to the seed's ~28-35 h rhythm)
-SAFETY: Final = frozenset({"security", "integrity", "coherence"})
-IMPACT: Final[dict[str, float]] = {"low": 0.5, "mid": 1.0, "high": 1.6}
 PROBABILITY: Final = ((0.5, 1.0), (1.0, 0.9), (1.5, 0.75), (2.0, 0.5), (2.5, 0.25), (3.0, 0.0))
-
-
-@dataclass(frozen=True)
-class Action:
-    """Something concrete this pet can do for a need."""
-
-    name: str
-    impact: str  # low, mid, high
-    weight: float = 1.0
-    about: str = ""
-
-
-@dataclass(frozen=True)
-class Need:
-    """A need, how much it matters in a crisis, and how fast it fades."""
-
-    name: str
-    importance: int
-    decay_hours: float  # hours for satisfaction to fall by one
-    actions: tuple[Action, ...]
-
-    def usable(self, impact: str | None = None, off: Collection[str] = ()) -> list[Action]:
-        """The actions the owner has not switched off (weight 0) and that can be done now
-        (not in `off`), optionally of one impact."""
-        return [
-            a
-            for a in self.actions
-            if a.weight > 0 and impact in (None, a.impact) and a.name not in off
-        ]
-
-
-SECOND: Final = 0.7  # each need's second action: a little less favoured than its first
-
-
-def _need(name: str, importance: int, decay: float, *actions: Action) -> Need:
-    return Need(name, importance, decay, actions)
-
-
-DEFAULT_NEEDS: Final[tuple[Need, ...]] = (
-    _need(
-        "security",
-        10,
-        168,
-        Action("health_check", "mid", 1.0, "check my own health"),
-        Action("verify_checkpoint", "low", SECOND, "read back my checkpoint"),
-    ),
-    _need(
-        "integrity",
-        9,
-        72,
-        Action("persona_check", "mid", 1.0, "compare my persona with my constitution"),
-        Action("reread_constitution", "low", SECOND, "reread my constitution"),
-    ),
-    _need(
-        "coherence",
-        8,
-        24,
-        Action("consolidate", "high", 1.0, "consolidate my memory"),
-        Action("tidy_beliefs", "mid", SECOND, "tidy what I believe about my world"),
-    ),
-    _need(
-        "closure",
-        7,
-        12,
-        Action("follow_up", "high", 1.0, "follow up an open goal or promise"),
-        Action("review_goals", "mid", SECOND, "look over my open goals"),
-    ),
-    _need(
-        "autonomy",
-        6,
-        36,
-        Action("plan_day", "mid", 1.0, "plan my own day from my goals"),
-        Action("review_choices", "low", SECOND, "look back at what I chose to do"),
-    ),
-    _need(
-        "connection",
-        5,
-        8,
-        Action("reach_out", "high", 1.0, "say hello to my owner"),
-        Action("think_of_owner", "low", SECOND, "think back on what my owner said"),
-    ),
-    _need(
-        "competence",
-        4,
-        36,
-        Action("self_test", "mid", 1.0, "test that I can still find what I keep"),
-        Action("check_faces", "low", SECOND, "check that I can still draw every face"),
-    ),
-    _need(
-        "understanding",
-        4,
-        8,
-        Action("read_shelf", "mid", 1.0, "read something on my shelf"),
-        Action("study_world", "low", SECOND, "go over what I know of my world"),
-    ),
-    _need(
-        "recognition",
-        2,
-        48,
-        Action("review_feedback", "low", 1.0, "look back at what my owner said of me"),
-        Action("count_kept", "low", SECOND, "count the promises I kept"),
-    ),
-    _need(
-        "expression",
-        1,
-        8,
-        Action("muse", "mid", 1.0, "write a musing in my journal"),
-        Action("describe_mood", "low", SECOND, "put my mood into words"),
-    ),
-)
-
-CROSS_IMPACT: Final[dict[str, dict[str, float]]] = {
-    "expression": {"recognition": 0.25},
-    "connection": {"expression": 0.20},
-    "competence": {"recognition": 0.30},
-    "autonomy": {"integrity": 0.20},
-    "closure": {"coherence": 0.20},
-    "security": {"autonomy": 0.10},
-}
 
 
 def clamp(value: float) -> float:
@@ -181,48 +61,6 @@ def action_probability(satisfaction: float) -> float:
         if satisfaction <= x1:
             return y0 + (y1 - y0) * (satisfaction - x0) / (x1 - x0)
     return 0.0
-
-
-def _hours(start: datetime, end: datetime) -> Iterator[tuple[datetime, datetime, bool]]:
-    """[start, end) cut where night begins and ends on `end`'s clock, in UTC: (from, to, at
-    night?) — two pieces a day, however long the span.
-
-    Elapsed time is real time (a daylight-saving night is an hour shorter or longer)."""
-    zone = end.tzinfo
-    cursor, stop = start.astimezone(UTC), end.astimezone(UTC)
-    while cursor < stop:
-        wall = cursor.astimezone(zone)
-        night = wall.hour >= NIGHT_FROM or wall.hour < NIGHT_UNTIL
-        day = wall.date() + timedelta(days=1) if wall.hour >= NIGHT_FROM else wall.date()
-        edge = datetime.combine(day, time(NIGHT_UNTIL if night else NIGHT_FROM), tzinfo=zone)
-        edge_utc = edge.astimezone(UTC)
-        # The next edge is always ahead; only a clock that skips (daylight saving) could put it
-        # behind: then a minute's step keeps the walk moving. Never round a piece up.
-        step = min(stop, edge_utc if edge_utc > cursor else cursor + timedelta(minutes=1))
-        yield cursor, step, night
-        cursor = step
-
-
-def night_hours(start: datetime, end: datetime) -> float:
-    """Hours of [start, end) that fall at night (22:00-06:00 on the clock of `end`'s zone)."""
-    return sum((b - a).total_seconds() / 3600 for a, b, night in _hours(start, end) if night)
-
-
-def _when_faded(start: datetime, end: datetime, fade_hours: float, night_rate: float) -> datetime:
-    """The instant in [start, end] by which `fade_hours` of (night-slowed) decay had passed."""
-    left = fade_hours
-    for a, b, night in _hours(start, end):
-        rate = night_rate if night else 1.0
-        span = (b - a).total_seconds() / 3600 * rate
-        if span >= left:
-            return a + timedelta(hours=left / rate) if rate > 0 else b
-        left -= span
-    return end.astimezone(UTC)
-
-
-def hours_between(start: datetime, end: datetime) -> float:
-    """Real hours from start to end (whatever their zones)."""
-    return (end.astimezone(UTC) - start.astimezone(UTC)).total_seconds() / 3600
 
 
 @dataclass(frozen=True)
@@ -395,7 +233,7 @@ class Pyramid:
             state.satisfaction[need.name] = after
             if after <= FLOOR and need.name not in state.floor_since:
                 # when it reached the floor, not when somebody looked (after a long downtime)
-                state.floor_since[need.name] = _when_faded(
+                state.floor_since[need.name] = when_faded(
                     start, local, max(0.0, before - FLOOR) * need.decay_hours, self.night_decay
                 )
             elif after > FLOOR:
@@ -621,89 +459,3 @@ def _comfort_hours(start: float, end: float, hours: float) -> float:
 
 def _stamp(value: datetime | None) -> float:
     return value.timestamp() if value is not None else 0.0
-
-
-def parse_needs(data: Any) -> Pyramid:
-    """A pyramid from needs.yaml data (a closed schema); ValueError says what is wrong."""
-    if not isinstance(data, Mapping) or not set(data) <= {"needs", "settings"}:
-        raise ValueError("the file holds two keys: needs and settings")
-    settings = data.get("settings") or {}
-    if not isinstance(settings, Mapping) or not set(settings) <= {
-        "crisis_threshold",
-        "night_decay",
-        "starvation_hours",
-    }:
-        raise ValueError("settings may hold crisis_threshold, night_decay, starvation_hours")
-    overrides = data.get("needs") or {}
-    if not isinstance(overrides, Mapping):
-        raise ValueError("needs must map a need's name to its dials")
-    unknown = set(overrides) - {n.name for n in DEFAULT_NEEDS}
-    if unknown:
-        raise ValueError(f"unknown need(s): {', '.join(sorted(map(str, unknown)))}")
-    needs = []
-    for need in DEFAULT_NEEDS:
-        dials = overrides.get(need.name) or {}
-        if not isinstance(dials, Mapping) or not set(dials) <= {
-            "importance",
-            "decay_hours",
-            "weights",
-        }:
-            raise ValueError(f"{need.name}: dials are importance, decay_hours, weights")
-        importance = dials.get("importance", need.importance)
-        decay = dials.get("decay_hours", need.decay_hours)
-        if (
-            not isinstance(importance, int)
-            or isinstance(importance, bool)
-            or not 1 <= importance <= 10
-        ):
-            raise ValueError(f"{need.name}: importance must be a whole number 1-10")
-        if (
-            not isinstance(decay, int | float)
-            or isinstance(decay, bool)
-            or not 1 <= decay <= 24 * 365
-        ):
-            raise ValueError(f"{need.name}: decay_hours must be between 1 and 8760")
-        weights = dials.get("weights") or {}
-        if not isinstance(weights, Mapping) or not set(weights) <= {a.name for a in need.actions}:
-            raise ValueError(f"{need.name}: weights name this need's actions")
-        actions = []
-        for action in need.actions:
-            weight = weights.get(action.name, action.weight)
-            if (
-                not isinstance(weight, int | float)
-                or isinstance(weight, bool)
-                or not 0 <= weight <= 10
-            ):
-                raise ValueError(f"{need.name}.{action.name}: weight must be 0-10")
-            actions.append(replace(action, weight=float(weight)))
-        needs.append(Need(need.name, importance, float(decay), tuple(actions)))
-    threshold = settings.get("crisis_threshold", CRISIS_THRESHOLD)
-    night = settings.get("night_decay", NIGHT_DECAY)
-    starving = settings.get("starvation_hours", STARVATION.total_seconds() / 3600)
-    for name, value, lo, hi in (
-        ("crisis_threshold", threshold, 0.0, 2.5),
-        ("night_decay", night, 0.0, 1.0),
-        ("starvation_hours", starving, 1.0, 24 * 30),
-    ):
-        if not isinstance(value, int | float) or isinstance(value, bool) or not lo <= value <= hi:
-            raise ValueError(f"settings.{name} must be between {lo} and {hi}")
-    return Pyramid(tuple(needs), float(threshold), float(night), timedelta(hours=float(starving)))
-
-
-def needs_to_data(pyramid: Pyramid) -> dict[str, Any]:
-    """Plain data for needs.yaml (the inverse of parse_needs)."""
-    return {
-        "needs": {
-            n.name: {
-                "importance": n.importance,
-                "decay_hours": n.decay_hours,
-                "weights": {a.name: a.weight for a in n.actions},
-            }
-            for n in pyramid.needs
-        },
-        "settings": {
-            "crisis_threshold": pyramid.crisis_threshold,
-            "night_decay": pyramid.night_decay,
-            "starvation_hours": pyramid.starvation.total_seconds() / 3600,
-        },
-    }

@@ -19,9 +19,11 @@ import yaml
 
 from ..const import CONF_NEEDS
 from ..core.appraisal import Act, Candidate
-from ..core.needs import DEFAULT_NEEDS, NeedsState, Pyramid, needs_to_data, parse_needs
+from ..core.needs import NeedsState, Pyramid
+from ..core.needs_file import needs_to_data, parse_needs
 from ..core.plain import instant, instants, mapping
 from ..core.salience import Outcome
+from ..core.ten_needs import DEFAULT_NEEDS
 from ..ports import Body, Changed, Clock, Dials, NeedsView, Spawn, Want
 from ..vault.files import Vault, VaultError
 from ..vault.goals import GoalBook

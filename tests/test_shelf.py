@@ -28,7 +28,8 @@ from homeassistant.data_entry_flow import FlowResultType
 
 from custom_components.shelldon.const import DOMAIN
 from custom_components.shelldon.core.activity import CADENCE_S, Activity
-from custom_components.shelldon.core.knowledge import Volume, chunk_document
+from custom_components.shelldon.core.knowledge import Volume
+from custom_components.shelldon.core.passages import chunk_document
 from custom_components.shelldon.runtime.pet import Pet
 from custom_components.shelldon.runtime.watcher import VaultWatch
 from custom_components.shelldon.vault.catalogue import (

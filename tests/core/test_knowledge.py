@@ -14,18 +14,20 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from custom_components.shelldon.core.knowledge import (
-    CHUNK_CHARS,
-    STOPWORDS,
     Catalogue,
-    Chunk,
     Hit,
     Index,
     Volume,
-    chunk_document,
     cited,
     excerpt,
-    terms,
     trigram_vector,
+)
+from custom_components.shelldon.core.passages import (
+    CHUNK_CHARS,
+    STOPWORDS,
+    Chunk,
+    chunk_document,
+    terms,
 )
 
 from ._support import PROPERTY

@@ -11,8 +11,9 @@ from datetime import date, timedelta
 from typing import Final
 
 from ..core.dream import parse_day, worth_keeping
-from ..core.knowledge import Chunk, Index
+from ..core.knowledge import Index
 from ..core.memory import parse_facts
+from ..core.passages import Chunk
 from .files import Vault, VaultError
 
 FACTS_FILE: Final = "memory/facts.md"

@@ -30,7 +30,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
-from ..core.knowledge import Catalogue, Chunk, Hit, Volume, chunk_document, trigram_vector
+from ..core.knowledge import Catalogue, Hit, Volume, trigram_vector
+from ..core.passages import Chunk, chunk_document
 from ..core.text import clean, path_problem
 from .catalogue import (
     CATALOGUE_FILE,

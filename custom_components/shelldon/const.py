@@ -16,6 +16,7 @@ CONF_NAME: Final = "name"
 CONF_API_KEY: Final = "api_key"
 CONF_MODEL: Final = "model"
 CONF_OFFLINE: Final = "offline"
+CONF_AI_TASK_ENTITY: Final = "ai_task_entity"  # an AI Task entity the owner set up
 
 # Options: the pet's body.
 CONF_BATTERY_ENTITY: Final = "battery_entity"

@@ -54,6 +54,7 @@ def _tokens_attrs(pet: Pet) -> dict[str, Any]:
         "output": usage.output,
         "billed_input_equivalent": round(usage.billed_input),
         "brain": pet.turns.brain.name,
+        **({"tokens_reported": False} if pet.turns.brain.name == "ai_task" else {}),
     }
 
 

@@ -238,8 +238,9 @@ async def test_a_dropped_document_is_read_within_a_tick_and_cited_in_the_answer(
     freezer.move_to(local(2026, 11, 30, 10, 0))
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass, thinking=True))
+        await async_live_for(hass, freezer, pet, timedelta(hours=1, minutes=5))  # settled
         await shelve(hass, freezer, pet, (TEA_DOC, TEA))  # the shelf is not empty
-        assert pet.mind.state is Activity.DORMANT, "nobody spoke: the slowest cadence"
+        assert pet.mind.state is Activity.DORMANT, "nobody spoke for an hour: the slowest cadence"
         drop(hass, PETRICHOR_DOC, PETRICHOR)
         await async_live_for(hass, freezer, pet, ONE_TICK)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
@@ -16,6 +16,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from ..core.faces import BROWS, EXTRAS, EYES, MOUTHS, Look
+from .pen import Pen, arc, box, star
 
 PALETTES: Final = frozenset({"bw", "bwr"})
 MIN_SIDE: Final = 32
@@ -27,7 +28,6 @@ _BWR_PALETTE: Final = (255, 255, 255, 0, 0, 0, 255, 0, 0)
 # The face lives in a box of face units: 1 unit tall, _ASPECT units wide, with a panel margin.
 _ASPECT: Final = 1.8
 _MARGIN: Final = 0.03  # of the panel's shorter side, at least one pixel
-_STROKE: Final = 0.045  # line width in face units (never below one pixel)
 _CENTRE_X: Final = _ASPECT / 2
 _EYE_DX: Final = 0.32
 _EYE_Y: Final = 0.47
@@ -35,121 +35,10 @@ _MOUTH_Y: Final = 0.8
 _BROW_GAP: Final = 0.08  # between the top of an eye and its brow
 _CORNER_X: Final = _ASPECT - 0.18  # the centre of the top-right corner that most extras use
 
-Point = tuple[float, float]
-
-
-@dataclass(frozen=True)
-class _Pen:
-    """Draws in face units onto the panel; knows the palette's paper, ink and accent."""
-
-    draw: ImageDraw.ImageDraw
-    left: float
-    top: float
-    scale: float
-    paper: int
-    ink: int
-    accent: int
-
-    def at(self, x: float, y: float) -> Point:
-        return self.left + x * self.scale, self.top + y * self.scale
-
-    def width(self, weight: float = 1.0) -> int:
-        return max(1, round(_STROKE * weight * self.scale))
-
-    def stroke(self, points: Sequence[Point], weight: float = 1.0, fill: int | None = None) -> None:
-        """A line of even width through the points, rounded at its ends and at sharp corners."""
-        colour = self.ink if fill is None else fill
-        width = self.width(weight)
-        pixels = [self.at(x, y) for x, y in points]
-        if width <= 2:
-            self.draw.line(pixels, fill=colour, width=width)
-            return
-        for run in _smooth_runs(pixels):
-            self.draw.polygon(_outline(run, width / 2), fill=colour)
-            r = (width - 1) / 2
-            for x, y in (run[0], run[-1]):
-                self.draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
-
-    def blob(self, cx: float, cy: float, rx: float, ry: float, fill: int | None = None) -> None:
-        """A filled ellipse."""
-        x0, y0 = self.at(cx - rx, cy - ry)
-        x1, y1 = self.at(cx + rx, cy + ry)
-        self.draw.ellipse((x0, y0, x1, y1), fill=self.ink if fill is None else fill)
-
-    def ring(self, cx: float, cy: float, rx: float, ry: float, weight: float = 1.0) -> None:
-        """An ellipse outline whose line is centred on the given radii."""
-        width = self.width(weight)
-        grow = width / 2 / self.scale
-        x0, y0 = self.at(cx - rx - grow, cy - ry - grow)
-        x1, y1 = self.at(cx + rx + grow, cy + ry + grow)
-        self.draw.ellipse((x0, y0, x1, y1), outline=self.ink, width=width)
-
-    def shape(self, points: Sequence[Point], fill: int | None = None) -> None:
-        """A filled polygon."""
-        colour = self.ink if fill is None else fill
-        self.draw.polygon([self.at(x, y) for x, y in points], fill=colour, outline=colour)
-
-
-EyeDrawer = Callable[[_Pen, float, float, int], None]
-BrowDrawer = Callable[[_Pen, float, float, int], None]
-MouthDrawer = Callable[[_Pen, float, float], None]
-ExtraDrawer = Callable[[_Pen], None]
-
-
-def _unit(dx: float, dy: float) -> Point:
-    length = math.hypot(dx, dy) or 1.0
-    return dx / length, dy / length
-
-
-def _smooth_runs(pixels: Sequence[Point]) -> list[list[Point]]:
-    """The polyline split at corners sharper than about 45 degrees (those get round joins)."""
-    runs = [[pixels[0]]]
-    for i in range(1, len(pixels)):
-        runs[-1].append(pixels[i])
-        if i < len(pixels) - 1:
-            a = _unit(pixels[i][0] - pixels[i - 1][0], pixels[i][1] - pixels[i - 1][1])
-            b = _unit(pixels[i + 1][0] - pixels[i][0], pixels[i + 1][1] - pixels[i][1])
-            if a[0] * b[0] + a[1] * b[1] < 0.7:
-                runs.append([pixels[i]])
-    return runs
-
-
-def _outline(run: Sequence[Point], half: float) -> list[Point]:
-    """The polygon around a gently bending polyline, `half` pixels to either side (mitred)."""
-    left: list[Point] = []
-    right: list[Point] = []
-    for i, (x, y) in enumerate(run):
-        before = run[max(i - 1, 0)]
-        after = run[min(i + 1, len(run) - 1)]
-        tx, ty = _unit(after[0] - before[0], after[1] - before[1])
-        sx, sy = _unit(run[i][0] - before[0], run[i][1] - before[1]) if i else (tx, ty)
-        miter = half / max(0.5, tx * sx + ty * sy)
-        left.append((x - ty * miter, y + tx * miter))
-        right.append((x + ty * miter, y - tx * miter))
-    return left + right[::-1]
-
-
-def _arc(cx: float, cy: float, rx: float, ry: float, start: float, end: float) -> list[Point]:
-    """Points along an ellipse, angles in degrees clockwise from east (y grows downwards)."""
-    steps = max(6, round(abs(end - start) / 12))
-    return [
-        (
-            cx + rx * math.cos(math.radians(start + (end - start) * i / steps)),
-            cy + ry * math.sin(math.radians(start + (end - start) * i / steps)),
-        )
-        for i in range(steps + 1)
-    ]
-
-
-def _star(cx: float, cy: float, outer: float, inner: float, tips: int) -> list[Point]:
-    """A star with the first tip pointing up."""
-    return [
-        (
-            cx + (outer if i % 2 == 0 else inner) * math.cos(math.pi * (i / tips - 0.5)),
-            cy + (outer if i % 2 == 0 else inner) * math.sin(math.pi * (i / tips - 0.5)),
-        )
-        for i in range(2 * tips)
-    ]
+EyeDrawer = Callable[[Pen, float, float, int], None]
+BrowDrawer = Callable[[Pen, float, float, int], None]
+MouthDrawer = Callable[[Pen, float, float], None]
+ExtraDrawer = Callable[[Pen], None]
 
 
 @dataclass(frozen=True)
@@ -160,39 +49,35 @@ class _Eyes:
     reach: float
 
 
-def _box(left: float, top: float, right: float, bottom: float) -> list[Point]:
-    return [(left, top), (right, top), (right, bottom), (left, bottom)]
-
-
 # Eyes: each draws one eye centred at (cx, cy); side is -1 for the left eye, +1 for the right.
 
 
-def _eye_open(pen: _Pen, cx: float, cy: float, side: int) -> None:
+def _eye_open(pen: Pen, cx: float, cy: float, side: int) -> None:
     pen.blob(cx, cy, 0.115, 0.16)
     pen.blob(cx + 0.04, cy - 0.065, 0.038, 0.038, fill=pen.paper)
 
 
-def _eye_wide(pen: _Pen, cx: float, cy: float, side: int) -> None:
+def _eye_wide(pen: Pen, cx: float, cy: float, side: int) -> None:
     pen.ring(cx, cy, 0.15, 0.18)
     pen.blob(cx, cy + 0.01, 0.07, 0.08)
 
 
-def _eye_happy(pen: _Pen, cx: float, cy: float, side: int) -> None:
-    pen.stroke(_arc(cx, cy + 0.06, 0.125, 0.12, 190, 350), weight=1.3)
+def _eye_happy(pen: Pen, cx: float, cy: float, side: int) -> None:
+    pen.stroke(arc(cx, cy + 0.06, 0.125, 0.12, 190, 350), weight=1.3)
 
 
-def _eye_closed(pen: _Pen, cx: float, cy: float, side: int) -> None:
-    pen.stroke(_arc(cx, cy - 0.02, 0.125, 0.07, 10, 170), weight=1.3)
+def _eye_closed(pen: Pen, cx: float, cy: float, side: int) -> None:
+    pen.stroke(arc(cx, cy - 0.02, 0.125, 0.07, 10, 170), weight=1.3)
 
 
-def _eye_half(pen: _Pen, cx: float, cy: float, side: int) -> None:
+def _eye_half(pen: Pen, cx: float, cy: float, side: int) -> None:
     inner, outer = (cx - side * 0.15, cy - 0.015), (cx + side * 0.15, cy + 0.035)
     pen.blob(cx, cy, 0.115, 0.16)
     pen.shape([(inner[0], cy - 0.2), (outer[0], cy - 0.2), outer, inner], fill=pen.paper)
     pen.stroke([inner, outer], weight=1.2)
 
 
-def _eye_narrow(pen: _Pen, cx: float, cy: float, side: int) -> None:
+def _eye_narrow(pen: Pen, cx: float, cy: float, side: int) -> None:
     outer, inner = (cx + side * 0.15, cy - 0.02), (cx - side * 0.14, cy + 0.06)
     lower = [
         (
@@ -205,43 +90,43 @@ def _eye_narrow(pen: _Pen, cx: float, cy: float, side: int) -> None:
     pen.stroke([outer, inner], weight=1.3)
 
 
-def _eye_sparkle(pen: _Pen, cx: float, cy: float, side: int) -> None:
-    pen.shape(_star(cx, cy + 0.015, 0.19, 0.08, 5))
+def _eye_sparkle(pen: Pen, cx: float, cy: float, side: int) -> None:
+    pen.shape(star(cx, cy + 0.015, 0.19, 0.08, 5))
 
 
-def _eye_up(pen: _Pen, cx: float, cy: float, side: int) -> None:
+def _eye_up(pen: Pen, cx: float, cy: float, side: int) -> None:
     pen.ring(cx, cy, 0.135, 0.17)
     pen.blob(cx + 0.055, cy - 0.075, 0.065, 0.065)
 
 
-def _eye_wink(pen: _Pen, cx: float, cy: float, side: int) -> None:
+def _eye_wink(pen: Pen, cx: float, cy: float, side: int) -> None:
     (_eye_open if side < 0 else _eye_happy)(pen, cx, cy, side)
 
 
 # Brows: each draws the brow over one eye, its lowest point at `base`.
 
 
-def _brow_none(pen: _Pen, cx: float, base: float, side: int) -> None:
+def _brow_none(pen: Pen, cx: float, base: float, side: int) -> None:
     return
 
 
-def _brow_relaxed(pen: _Pen, cx: float, base: float, side: int) -> None:
-    pen.stroke(_arc(cx, base + 0.02, 0.11, 0.045, 205, 335), weight=1.0)
+def _brow_relaxed(pen: Pen, cx: float, base: float, side: int) -> None:
+    pen.stroke(arc(cx, base + 0.02, 0.11, 0.045, 205, 335), weight=1.0)
 
 
-def _brow_raised(pen: _Pen, cx: float, base: float, side: int) -> None:
-    pen.stroke(_arc(cx, base - 0.02, 0.11, 0.075, 200, 340), weight=1.0)
+def _brow_raised(pen: Pen, cx: float, base: float, side: int) -> None:
+    pen.stroke(arc(cx, base - 0.02, 0.11, 0.075, 200, 340), weight=1.0)
 
 
-def _brow_furrowed(pen: _Pen, cx: float, base: float, side: int) -> None:
+def _brow_furrowed(pen: Pen, cx: float, base: float, side: int) -> None:
     pen.stroke([(cx + side * 0.15, base - 0.1), (cx - side * 0.1, base)], weight=1.4)
 
 
-def _brow_worried(pen: _Pen, cx: float, base: float, side: int) -> None:
+def _brow_worried(pen: Pen, cx: float, base: float, side: int) -> None:
     pen.stroke([(cx - side * 0.1, base - 0.09), (cx + side * 0.14, base)], weight=1.1)
 
 
-def _brow_quirked(pen: _Pen, cx: float, base: float, side: int) -> None:
+def _brow_quirked(pen: Pen, cx: float, base: float, side: int) -> None:
     if side > 0:
         _brow_raised(pen, cx, base - 0.04, side)
     else:
@@ -251,13 +136,13 @@ def _brow_quirked(pen: _Pen, cx: float, base: float, side: int) -> None:
 # Mouths: each draws the mouth centred at (cx, cy).
 
 
-def _mouth_smile(pen: _Pen, cx: float, cy: float) -> None:
-    pen.stroke(_arc(cx, cy - 0.07, 0.15, 0.11, 15, 165), weight=1.2)
+def _mouth_smile(pen: Pen, cx: float, cy: float) -> None:
+    pen.stroke(arc(cx, cy - 0.07, 0.15, 0.11, 15, 165), weight=1.2)
 
 
-def _mouth_grin(pen: _Pen, cx: float, cy: float) -> None:
+def _mouth_grin(pen: Pen, cx: float, cy: float) -> None:
     top, rx, ry = cy - 0.08, 0.18, 0.16
-    pen.shape(_arc(cx, top, rx, ry, 0, 180))
+    pen.shape(arc(cx, top, rx, ry, 0, 180))
     edge = pen.width() / pen.scale
     band = top + 0.05
 
@@ -275,23 +160,23 @@ def _mouth_grin(pen: _Pen, cx: float, cy: float) -> None:
     )
 
 
-def _mouth_flat(pen: _Pen, cx: float, cy: float) -> None:
+def _mouth_flat(pen: Pen, cx: float, cy: float) -> None:
     pen.stroke([(cx - 0.11, cy), (cx + 0.11, cy)], weight=1.2)
 
 
-def _mouth_frown(pen: _Pen, cx: float, cy: float) -> None:
-    pen.stroke(_arc(cx, cy + 0.07, 0.14, 0.1, 200, 340), weight=1.2)
+def _mouth_frown(pen: Pen, cx: float, cy: float) -> None:
+    pen.stroke(arc(cx, cy + 0.07, 0.14, 0.1, 200, 340), weight=1.2)
 
 
-def _mouth_open(pen: _Pen, cx: float, cy: float) -> None:
+def _mouth_open(pen: Pen, cx: float, cy: float) -> None:
     pen.blob(cx, cy, 0.09, 0.1)
 
 
-def _mouth_small_o(pen: _Pen, cx: float, cy: float) -> None:
+def _mouth_small_o(pen: Pen, cx: float, cy: float) -> None:
     pen.ring(cx, cy, 0.045, 0.055)
 
 
-def _mouth_wavy(pen: _Pen, cx: float, cy: float) -> None:
+def _mouth_wavy(pen: Pen, cx: float, cy: float) -> None:
     pen.stroke(
         [
             (cx + 0.15 * (i / 12 * 2 - 1), cy - 0.025 * math.sin(3 * math.pi * i / 12))
@@ -301,7 +186,7 @@ def _mouth_wavy(pen: _Pen, cx: float, cy: float) -> None:
     )
 
 
-def _mouth_smirk(pen: _Pen, cx: float, cy: float) -> None:
+def _mouth_smirk(pen: Pen, cx: float, cy: float) -> None:
     start, bend, end = (cx - 0.12, cy - 0.01), (cx + 0.04, cy + 0.06), (cx + 0.13, cy - 0.06)
     pen.stroke(
         [
@@ -318,48 +203,46 @@ def _mouth_smirk(pen: _Pen, cx: float, cy: float) -> None:
 # Extras: each decorates the face box, mostly its top-right corner (clear of the eyes and brows).
 
 
-def _extra_none(pen: _Pen) -> None:
+def _extra_none(pen: Pen) -> None:
     return
 
 
-def _z(pen: _Pen, cx: float, cy: float, half: float) -> None:
+def _z(pen: Pen, cx: float, cy: float, half: float) -> None:
     corners = [(-1, -1), (1, -1), (-1, 1), (1, 1)]
     pen.stroke([(cx + dx * half, cy + dy * half) for dx, dy in corners], weight=0.8)
 
 
-def _extra_zzz(pen: _Pen) -> None:
+def _extra_zzz(pen: Pen) -> None:
     _z(pen, _CORNER_X - 0.1, 0.36, 0.035)
     _z(pen, _CORNER_X - 0.02, 0.23, 0.045)
     _z(pen, _CORNER_X + 0.08, 0.09, 0.055)
 
 
-def _extra_battery(pen: _Pen) -> None:
+def _extra_battery(pen: Pen) -> None:
     left, right, top, bottom = _CORNER_X - 0.13, _CORNER_X + 0.1, 0.08, 0.22
     inset = 0.04
-    pen.shape(
-        _box(left + inset, top + inset, left + inset + 0.045, bottom - inset), fill=pen.accent
-    )
-    outline = _box(left, top, right, bottom)
+    pen.shape(box(left + inset, top + inset, left + inset + 0.045, bottom - inset), fill=pen.accent)
+    outline = box(left, top, right, bottom)
     pen.stroke([*outline, outline[0]], weight=0.8)
-    pen.shape(_box(right, top + 0.04, right + 0.04, bottom - 0.04))
+    pen.shape(box(right, top + 0.04, right + 0.04, bottom - 0.04))
 
 
-def _extra_sparkles(pen: _Pen) -> None:
+def _extra_sparkles(pen: Pen) -> None:
     for cx, cy, size in (
         (_CORNER_X + 0.04, 0.14, 0.1),
         (_CORNER_X - 0.1, 0.34, 0.055),
         (0.16, 0.16, 0.075),
     ):
-        pen.shape(_star(cx, cy, size, size * 0.3, 4), fill=pen.accent)
+        pen.shape(star(cx, cy, size, size * 0.3, 4), fill=pen.accent)
 
 
-def _extra_question(pen: _Pen) -> None:
+def _extra_question(pen: Pen) -> None:
     x = _CORNER_X
-    pen.stroke([*_arc(x, 0.13, 0.07, 0.065, 180, 400), (x, 0.24), (x, 0.27)], weight=1.0)
+    pen.stroke([*arc(x, 0.13, 0.07, 0.065, 180, 400), (x, 0.24), (x, 0.27)], weight=1.0)
     pen.blob(x, 0.345, 0.03, 0.03)
 
 
-def _extra_dots(pen: _Pen) -> None:
+def _extra_dots(pen: Pen) -> None:
     for cx, cy, r in (
         (_CORNER_X - 0.12, 0.3, 0.025),
         (_CORNER_X - 0.01, 0.2, 0.035),
@@ -368,12 +251,12 @@ def _extra_dots(pen: _Pen) -> None:
         pen.blob(cx, cy, r, r)
 
 
-def _extra_sweat(pen: _Pen) -> None:
+def _extra_sweat(pen: Pen) -> None:
     cx, cy, r = _CORNER_X - 0.09, 0.26, 0.055
-    pen.shape([(cx, cy - 0.14), *_arc(cx, cy, r, r, -25, 205)])
+    pen.shape([(cx, cy - 0.14), *arc(cx, cy, r, r, -25, 205)])
 
 
-def _extra_blush(pen: _Pen) -> None:
+def _extra_blush(pen: Pen) -> None:
     for side in (-1, 1):
         cx = _CENTRE_X + side * (_EYE_DX + 0.05)
         for dx in (-0.055, 0.0, 0.055):
@@ -382,7 +265,7 @@ def _extra_blush(pen: _Pen) -> None:
             )
 
 
-def _extra_note(pen: _Pen) -> None:
+def _extra_note(pen: Pen) -> None:
     x = _CORNER_X + 0.03
     pen.blob(x - 0.045, 0.31, 0.05, 0.038)
     pen.stroke([(x, 0.3), (x, 0.07)], weight=0.8)
@@ -467,7 +350,7 @@ def render_face(look: Look, width: int, height: int, palette: str = "bw") -> byt
         paper, ink, accent = 0, 1, 2
     margin = max(1.0, _MARGIN * min(width, height))
     scale = min((width - 2 * margin) / _ASPECT, height - 2 * margin)
-    pen = _Pen(
+    pen = Pen(
         draw=ImageDraw.Draw(image),
         left=(width - _ASPECT * scale) / 2,
         top=(height - scale) / 2,

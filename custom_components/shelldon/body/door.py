@@ -27,13 +27,13 @@ from ..const import (
 )
 from ..core import plain
 from ..core.appraisal import MUSE_RELEVANCE, MUSE_TIME_SENSITIVITY, relevance, time_sensitivity
-from ..core.goals import Goal
+from ..core.goals import Goal, GoalKind
 from ..core.plain import instant, whole
 from ..core.salience import InterruptDecision, Outcome, decide_interrupt, factors_for
 from ..ports import Clock, Dials, Journal, Said
 from .messenger import Messenger
 from .presence import Household
-from .voice import Voice
+from .voice import Voice, asks_something
 
 
 class ReachDoor:
@@ -145,7 +145,11 @@ class ReachDoor:
     ) -> Said:
         """SPEAK or SUGGEST a line gate 2 let through; count it, journal it, tell the bus."""
         outcome, reason = verdict.outcome, verdict.reason
-        delivered = outcome is Outcome.SPEAK and await self.voice.async_say(text)
+        voiced = None
+        if outcome is Outcome.SPEAK:  # a question is asked so that it can be answered aloud
+            asks = asks_something(text) or (goal is not None and goal.kind is GoalKind.ASK)
+            voiced = await self.voice.async_say(text, asks=asks)
+        delivered = voiced is not None
         if outcome is Outcome.SPEAK and not delivered:
             outcome, reason = Outcome.SUGGEST, "the speaker failed; a message will wait"
         if outcome is Outcome.SUGGEST:
@@ -170,6 +174,7 @@ class ReachDoor:
                 "about": about,
                 "score": round(verdict.score, 3),
                 "factors": verdict.factors.to_dict(),
+                "voice": voiced.value if voiced is not None else None,
             },
         )
         return Said(outcome, reason, delivered, verdict)

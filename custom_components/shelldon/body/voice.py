@@ -1,22 +1,47 @@
 """The pet's voice: a line said aloud through the owner's speaker.
 
-A media player speaks through a text-to-speech engine (`tts.speak`); an Assist satellite
-announces (`assist_satellite.announce`). A companion that is missing or failed to set up (no tts,
-no satellite) costs only the speaking: the caller sends a message instead, and the reason is
-said once in the log until speaking works again.
+A media player speaks through a text-to-speech engine (`tts.speak`). An Assist satellite
+announces (`assist_satellite.announce`), unless the line asks the owner something and the
+satellite can hold a conversation: then it starts one (`assist_satellite.start_conversation`),
+so the owner answers aloud and the satellite's pipeline hands the answer to its conversation
+agent (the pet, when that agent is `conversation.shelldon`). A companion that is missing or
+failed to set up (no tts, no satellite) or a call that fails costs only the speaking: the caller
+sends a message instead, and the reason is said once in the log until speaking works again.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+import re
+from enum import StrEnum
+from typing import Any, Final
 
+from homeassistant.const import ATTR_SUPPORTED_FEATURES
 from homeassistant.core import HomeAssistant
 
 from ..const import CONF_SPEAKER, CONF_TTS_ENTITY
 from ..ports import Dials
 
 _LOGGER = logging.getLogger(__name__)
+
+SATELLITE: Final = "assist_satellite"
+# AssistSatelliteEntityFeature.START_CONVERSATION (the same bit on every supported release)
+CAN_START_CONVERSATION: Final = 2
+# A question mark (Latin, full-width, Arabic) with nothing but punctuation, emoji or space after
+_ENDS_ASKING: Final = re.compile(r"[?\uff1f\u061f]\W*$")
+
+
+class Voicing(StrEnum):
+    """How a line was said aloud (the action that said it)."""
+
+    START_CONVERSATION = "start_conversation"
+    ANNOUNCE = "announce"
+    TTS = "tts"
+
+
+def asks_something(line: str) -> bool:
+    """Whether the line ends by asking the owner something (its last sentence is a question)."""
+    return _ENDS_ASKING.search(line) is not None
 
 
 class Voice:
@@ -33,34 +58,51 @@ class Voice:
         """A speaker is set in the options."""
         return bool(self.dials.get(CONF_SPEAKER))
 
-    async def async_say(self, text: str) -> bool:
-        """Aloud through the configured speaker; False if it could not be done."""
+    async def async_say(self, text: str, *, asks: bool = False) -> Voicing | None:
+        """Aloud through the configured speaker (as a question the owner can answer aloud,
+        when `asks` and the speaker is a satellite that can); how, or None if it could not."""
         speaker = self.dials.get(CONF_SPEAKER)
         if not speaker:
-            return False
-        if speaker.startswith("assist_satellite."):
-            domain, service = "assist_satellite", "announce"
-            data: dict[str, Any] = {"entity_id": speaker, "message": text}
+            return None
+        data: dict[str, Any]
+        if speaker.startswith(f"{SATELLITE}."):
+            domain = SATELLITE
+            if asks and self._converses(speaker):
+                voicing = Voicing.START_CONVERSATION
+                data = {"entity_id": speaker, "start_message": text}
+            else:
+                voicing = Voicing.ANNOUNCE
+                data = {"entity_id": speaker, "message": text}
+            service = voicing.value
         else:
             tts = self.dials.get(CONF_TTS_ENTITY) or next(
                 (s.entity_id for s in self.hass.states.async_all("tts")), None
             )
             if tts is None:
-                return self._cannot(speaker, "no text-to-speech engine is set up")
-            domain, service = "tts", "speak"
+                self._cannot(speaker, "no text-to-speech engine is set up")
+                return None
+            domain, service, voicing = "tts", "speak", Voicing.TTS
             data = {"entity_id": tts, "media_player_entity_id": speaker, "message": text}
         if not self.hass.services.has_service(domain, service):
-            return self._cannot(speaker, f"{domain} is not set up")
+            self._cannot(speaker, f"{domain} is not set up")
+            return None
         try:
             await self.hass.services.async_call(domain, service, data, blocking=True)
         except Exception as err:
-            return self._cannot(speaker, str(err) or type(err).__name__)
+            self._cannot(speaker, str(err) or type(err).__name__)
+            return None
         if self._trouble is not None:
             self._trouble = None
             _LOGGER.info("%s can speak through %s again", self.name, speaker)
-        return True
+        return voicing
 
-    def _cannot(self, speaker: str, why: str) -> bool:
+    def _converses(self, satellite: str) -> bool:
+        """The satellite says it can start a conversation (a plain one only announces)."""
+        state = self.hass.states.get(satellite)
+        features = state.attributes.get(ATTR_SUPPORTED_FEATURES, 0) if state else 0
+        return isinstance(features, int) and bool(features & CAN_START_CONVERSATION)
+
+    def _cannot(self, speaker: str, why: str) -> None:
         if self._trouble != why:
             self._trouble = why
             _LOGGER.warning(
@@ -69,4 +111,3 @@ class Voice:
                 speaker,
                 why,
             )
-        return False

@@ -23,6 +23,7 @@ from pytest_homeassistant_custom_component.common import (
     async_mock_service,
 )
 
+from custom_components.shelldon.body.voice import asks_something
 from custom_components.shelldon.const import DOMAIN, EVENT_REACH_OUT
 from custom_components.shelldon.core.goals import GoalKind
 from custom_components.shelldon.core.history import Role
@@ -227,3 +228,19 @@ async def test_a_satellite_that_cannot_start_a_conversation_costs_only_the_voice
         r for r in caplog.records if r.levelno >= logging.WARNING and KITCHEN in r.getMessage()
     ]
     assert len(complaints) == 1, "a failing satellite is logged once, not on every line"
+
+
+@pytest.mark.parametrize(
+    ("line", "asks"),
+    [
+        (QUESTION, True),
+        ("Did it go well?!", True),
+        ("Shall I keep the notes? :)", True),
+        ("面接はどうでしたか？", True),
+        ("Did you know? Octopuses have three hearts.", False),  # it ends by telling
+        ("The tea's gone cold.", False),
+        ("", False),
+    ],
+)
+def test_a_line_asks_when_its_last_sentence_is_a_question(line: str, asks: bool) -> None:
+    assert asks_something(line) is asks

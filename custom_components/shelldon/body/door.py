@@ -27,7 +27,7 @@ from ..const import (
 )
 from ..core import plain
 from ..core.appraisal import MUSE_RELEVANCE, MUSE_TIME_SENSITIVITY, relevance, time_sensitivity
-from ..core.goals import Goal, GoalKind
+from ..core.goals import Goal
 from ..core.plain import instant, whole
 from ..core.salience import InterruptDecision, Outcome, decide_interrupt, factors_for
 from ..ports import Clock, Dials, Journal, Said
@@ -147,8 +147,7 @@ class ReachDoor:
         outcome, reason = verdict.outcome, verdict.reason
         voiced = None
         if outcome is Outcome.SPEAK:  # a question is asked so that it can be answered aloud
-            asks = asks_something(text) or (goal is not None and goal.kind is GoalKind.ASK)
-            voiced = await self.voice.async_say(text, asks=asks)
+            voiced = await self.voice.async_say(text, asks=asks_something(text))
         delivered = voiced is not None
         if outcome is Outcome.SPEAK and not delivered:
             outcome, reason = Outcome.SUGGEST, "the speaker failed; a message will wait"

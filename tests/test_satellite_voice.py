@@ -175,6 +175,23 @@ async def test_a_line_that_cannot_be_answered_aloud_is_announced(
     assert [e.data["voice"] for e in reach_outs] == ["announce"]
 
 
+async def test_a_line_the_turn_recorded_as_a_question_is_asked_aloud_however_it_is_worded(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, home: dict[str, list[ServiceCall]]
+) -> None:
+    line = "Tell me how the interview went."
+    assert not asks_something(line), "no question mark: only the recorded ask says it asks"
+    hass.states.async_set(KITCHEN, "idle", {"supported_features": ANNOUNCES | CONVERSES})
+    model = ScriptedModel(proactive={"intent": "ask after it", "say": line, "ask": [line]})
+    freezer.move_to(local(2026, 11, 30, 14, 0))
+    with scripted(model):
+        await async_setup_pet(hass, pet_entry(hass))
+        decision = await speak_up(hass)
+
+    assert decision["outcome"] == "speak"
+    assert [c.data["start_message"] for c in home["start_conversation"]] == [line]
+    assert home["announce"] == []
+
+
 async def test_a_question_through_a_media_player_is_still_spoken_by_tts(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, home: dict[str, list[ServiceCall]]
 ) -> None:

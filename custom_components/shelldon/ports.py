@@ -173,9 +173,16 @@ class Door(Protocol):
         ...
 
     async def async_say(
-        self, text: str, verdict: InterruptDecision, *, about: str, goal: Goal | None = None
+        self,
+        text: str,
+        verdict: InterruptDecision,
+        *,
+        about: str,
+        goal: Goal | None = None,
+        asks: bool = False,
     ) -> Said:
-        """Send an admitted line out (SPEAK, else SUGGEST), count it, tell the bus."""
+        """Send an admitted line out (SPEAK, else SUGGEST), count it, tell the bus; `asks`: the
+        turn recorded a question in it (spoken, it is asked so it can be answered aloud)."""
         ...
 
     def hold_back(self, verdict: InterruptDecision, *, about: str) -> None:

@@ -206,6 +206,7 @@ class Sent:
     verdict: InterruptDecision
     about: str
     goal: Goal | None
+    asks: bool = False
 
 
 class FakeDoor:
@@ -227,9 +228,15 @@ class FakeDoor:
         return self.verdict
 
     async def async_say(
-        self, text: str, verdict: InterruptDecision, *, about: str, goal: Goal | None = None
+        self,
+        text: str,
+        verdict: InterruptDecision,
+        *,
+        about: str,
+        goal: Goal | None = None,
+        asks: bool = False,
     ) -> Said:
-        self.said.append(Sent(text, verdict, about, goal))
+        self.said.append(Sent(text, verdict, about, goal, asks))
         return Said(verdict.outcome, verdict.reason, self.delivered, verdict)
 
     def hold_back(self, verdict: InterruptDecision, *, about: str) -> None:

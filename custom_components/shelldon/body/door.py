@@ -141,13 +141,19 @@ class ReachDoor:
     # ------------------------------------------------------------------ delivery
 
     async def async_say(
-        self, text: str, verdict: InterruptDecision, *, about: str, goal: Goal | None = None
+        self,
+        text: str,
+        verdict: InterruptDecision,
+        *,
+        about: str,
+        goal: Goal | None = None,
+        asks: bool = False,
     ) -> Said:
         """SPEAK or SUGGEST a line gate 2 let through; count it, journal it, tell the bus."""
         outcome, reason = verdict.outcome, verdict.reason
         voiced = None
         if outcome is Outcome.SPEAK:  # a question is asked so that it can be answered aloud
-            voiced = await self.voice.async_say(text, asks=asks_something(text))
+            voiced = await self.voice.async_say(text, asks=asks or asks_something(text))
         delivered = voiced is not None
         if outcome is Outcome.SPEAK and not delivered:
             outcome, reason = Outcome.SUGGEST, "the speaker failed; a message will wait"

@@ -239,7 +239,8 @@ class Reacher:
         if not outcome.ok:
             self.admission.refund(cost, now)  # it never happened
         if delivery is not None and outcome.ok and outcome.say:
-            await self.deliver(outcome.say, delivery, goal, need)
+            asks = bool(outcome.reply and outcome.reply.asks)
+            await self.deliver(outcome.say, delivery, goal, need, asks=asks)
         elif kind is TurnKind.FLUSH and outcome.say:
             await self._closing_line(outcome.say, now)
         elif need is not None:
@@ -277,10 +278,11 @@ class Reacher:
         need: str | None,
         *,
         about: str | None = None,
+        asks: bool = False,
     ) -> Outcome:
         """Out through the door, then remember it, close the goal, tell the needs."""
         about = about or (goal.text if goal else "a musing")
-        said = await self.door.async_say(text, verdict, about=about, goal=goal)
+        said = await self.door.async_say(text, verdict, about=about, goal=goal, asks=asks)
         self.believe(
             "reach_out:last", f"{said.outcome.value}: {about}", self.clock.utcnow(), "reach_out"
         )
@@ -332,7 +334,8 @@ class Reacher:
             return {**result, "outcome": Outcome.SILENT.value, "reason": reason}
         if not outcome.say:
             return {**result, "outcome": Outcome.SILENT.value, "reason": "it chose silence"}
-        delivered = await self.deliver(outcome.say, verdict, None, None)
+        asks = bool(outcome.reply and outcome.reply.asks)
+        delivered = await self.deliver(outcome.say, verdict, None, None, asks=asks)
         return {**result, "outcome": delivered.value}
 
     async def async_dream_now(self) -> dict[str, Any]:

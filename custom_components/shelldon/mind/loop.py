@@ -28,6 +28,7 @@ from ..core.activity import CADENCE_S, Activity, Drift, preempt, regulate
 from ..core.appraisal import Impulses, appraise, decide
 from ..core.salience import Presence
 from ..core.signals import Signal, SignalKind
+from ..core.text import shorten
 from ..core.world import Belief, WorldModel
 from ..ports import (
     Admission,
@@ -60,6 +61,7 @@ ASK_EXPECT: Final = timedelta(hours=12)
 # The vault's history takes the ticks' changes together, at most once in this long (the first at
 # once): a week of life is a few hundred commits, not thousands, and no tick waits on git.
 RECORD_EVERY: Final = timedelta(minutes=10)
+MAX_COMMIT_LINES: Final = 12  # the earlier ticks a commit message lists, oldest first
 VAULT_SCAN_EVERY: Final = timedelta(seconds=d.VAULT_WATCH_PERIOD_S)  # at most, whatever the tick
 
 
@@ -439,7 +441,12 @@ class Mind:
             return None
         if len(done) == 1:
             return done[0]
-        return f"{done[-1]} (and {len(done) - 1} more)\n\n" + "\n".join(reversed(done[:-1]))
+        earlier = [shorten(line, 100) for line in done[:-1]]
+        if len(earlier) > MAX_COMMIT_LINES:
+            left = len(earlier) - MAX_COMMIT_LINES
+            earlier = [*earlier[:MAX_COMMIT_LINES], f"… and {left} more"]
+        latest = shorten(done[-1], 200)
+        return f"{latest} (and {len(done) - 1} more)\n\n" + "\n".join(earlier)
 
     def _write(self, batch: list[Entry], commit: str | None) -> None:
         """Blocking: the lines, then one history commit for the tick (if anything changed).

@@ -290,7 +290,7 @@ class VaultHistory:
                 self._check_own(thorough=False)
                 self._clean_stale_locks()
                 self._run("add", "-A")
-                done = self._try("commit", "-q", "--no-verify", "-m", safe_text(message)[:500])
+                done = self._try("commit", "-q", "--no-verify", "-m", safe_text(message)[:2000])
             except HistoryRefused as err:
                 self._failed = True
                 self._report(f"{err}; keeping copies in {VERSIONS_DIR} instead")

@@ -57,7 +57,7 @@ async def open_page(hass: HomeAssistant, entry: MockConfigEntry, page: str) -> d
     return result
 
 
-async def test_the_battery_page_sets_the_pisugar_entities_and_reloads_the_pet(
+async def test_the_battery_page_sets_the_pisugar_entities_and_applies_them_live(
     hass: HomeAssistant, config_entry: MockConfigEntry
 ) -> None:
     hass.states.async_set("sensor.pisugar_battery", "15")

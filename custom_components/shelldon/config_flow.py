@@ -22,10 +22,12 @@ from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers import selector
 from homeassistant.util import slugify
 
+from .brain.ai_task_brain import AI_TASK_DOMAIN, async_generate_data_fn
 from .brain.anthropic_brain import DEFAULT_MODEL
 from .brain.anthropic_client import async_client, async_list_models
 from .const import (
     CONF_ACT_THRESHOLD,
+    CONF_AI_TASK_ENTITY,
     CONF_API_KEY,
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
@@ -71,6 +73,7 @@ _LOGGER = logging.getLogger(__name__)
 KEY_SELECTOR = selector.TextSelector(
     selector.TextSelectorConfig(type=selector.TextSelectorType.PASSWORD)
 )
+AI_TASK_SELECTOR = selector.EntitySelector(selector.EntitySelectorConfig(domain=AI_TASK_DOMAIN))
 
 
 def _number(
@@ -125,17 +128,22 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
         self._models: list[tuple[str, str]] = []
 
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """The pet's name and, optionally, an Anthropic API key."""
+        """The pet's name and, optionally, an Anthropic API key or an AI Task entity."""
         errors: dict[str, str] = {}
         if user_input is not None:
             name = user_input[CONF_NAME].strip()
             api_key = (user_input.get(CONF_API_KEY) or "").strip()
+            ai_task = (user_input.get(CONF_AI_TASK_ENTITY) or "").strip()
             if not any(ch.isalnum() for ch in name):
                 errors[CONF_NAME] = "invalid_name"
+            elif brain_error := _ai_task_error(self.hass, api_key, ai_task):
+                errors[brain_error[0]] = brain_error[1]
             else:
                 await self.async_set_unique_id(slugify(name))
                 self._abort_if_unique_id_configured()
                 self._data = {CONF_NAME: name}
+                if ai_task:
+                    self._data[CONF_AI_TASK_ENTITY] = ai_task
                 if not api_key:
                     return self.async_create_entry(title=name, data=self._data)
                 self._models, error = await _async_models(self.hass, api_key)
@@ -144,18 +152,22 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
                 else:
                     self._data[CONF_API_KEY] = api_key
                     return await self.async_step_model()
+        fields: dict[vol.Marker, Any] = {
+            vol.Required(CONF_NAME): selector.TextSelector(),
+            vol.Optional(CONF_API_KEY): KEY_SELECTOR,
+            **await self._ai_task_field(),
+        }
         return self.async_show_form(
             step_id="user",
             data_schema=self.add_suggested_values_to_schema(
-                vol.Schema(
-                    {
-                        vol.Required(CONF_NAME): selector.TextSelector(),
-                        vol.Optional(CONF_API_KEY): KEY_SELECTOR,
-                    }
-                ),
+                vol.Schema(fields),
                 {
                     CONF_NAME: DEFAULT_NAME,
-                    **{k: v for k, v in (user_input or {}).items() if k == CONF_NAME},
+                    **{
+                        k: v
+                        for k, v in (user_input or {}).items()
+                        if k in (CONF_NAME, CONF_AI_TASK_ENTITY)
+                    },
                 },
             ),
             errors=errors,
@@ -208,42 +220,67 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
     async def async_step_reconfigure(
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
-        """Change the key or the model, or choose the offline brain."""
+        """Change the key or the model, choose an AI Task entity, or the offline brain."""
         errors: dict[str, str] = {}
         entry = self._get_reconfigure_entry()
         if user_input is not None:
             offline = bool(user_input.get(CONF_OFFLINE))
-            api_key = (user_input.get(CONF_API_KEY) or "").strip() or entry.data.get(CONF_API_KEY)
+            new_key = (user_input.get(CONF_API_KEY) or "").strip()
+            ai_task = (user_input.get(CONF_AI_TASK_ENTITY) or "").strip()
+            api_key = new_key or entry.data.get(CONF_API_KEY)
             self._data = {**entry.data, CONF_OFFLINE: offline}
-            if offline or not api_key:
+            if not offline:  # the offline brain keeps the others for later; any other choice
+                self._data.pop(CONF_AI_TASK_ENTITY, None)  # replaces the AI Task entity
+            brain_error = None if offline else _ai_task_error(self.hass, new_key, ai_task)
+            if brain_error:
+                errors[brain_error[0]] = brain_error[1]
+            elif not offline and ai_task:
+                self._data[CONF_AI_TASK_ENTITY] = ai_task
+                for key in (CONF_API_KEY, CONF_MODEL):  # one brain at a time
+                    self._data.pop(key, None)
+                return self.async_update_reload_and_abort(
+                    entry, data=self._data, reason="reconfigure_successful"
+                )
+            elif offline or not api_key:
                 self._data.pop(CONF_MODEL, None) if not api_key else None
                 return self.async_update_reload_and_abort(
                     entry, data=self._data, reason="reconfigure_successful"
                 )
-            self._models, error = await _async_models(self.hass, api_key)
-            if error:
-                errors["base"] = error
             else:
-                self._data[CONF_API_KEY] = api_key
-                return await self.async_step_model()
+                self._models, error = await _async_models(self.hass, api_key)
+                if error:
+                    errors["base"] = error
+                else:
+                    self._data[CONF_API_KEY] = api_key
+                    return await self.async_step_model()
         return self.async_show_form(
             step_id="reconfigure",
             data_schema=self.add_suggested_values_to_schema(
                 vol.Schema(
                     {
                         vol.Optional(CONF_API_KEY): KEY_SELECTOR,
+                        **await self._ai_task_field(),
                         vol.Optional(CONF_OFFLINE, default=False): selector.BooleanSelector(),
                     }
                 ),
-                {CONF_OFFLINE: bool(entry.data.get(CONF_OFFLINE, False))},
+                {
+                    CONF_OFFLINE: bool(entry.data.get(CONF_OFFLINE, False)),
+                    **{
+                        k: v
+                        for k, v in {**entry.data, **(user_input or {})}.items()
+                        if k == CONF_AI_TASK_ENTITY and v
+                    },
+                },
             ),
-            description_placeholders={
-                "brain": "offline"
-                if entry.data.get(CONF_OFFLINE) or not entry.data.get(CONF_API_KEY)
-                else "Anthropic",
-            },
+            description_placeholders={"brain": _brain_name(entry.data)},
             errors=errors,
         )
+
+    async def _ai_task_field(self) -> dict[vol.Marker, Any]:
+        """The AI Task entity field, on a Home Assistant that has AI Task."""
+        if await async_generate_data_fn(self.hass) is None:
+            return {}
+        return {vol.Optional(CONF_AI_TASK_ENTITY): AI_TASK_SELECTOR}
 
     @staticmethod
     @callback
@@ -445,6 +482,26 @@ class ShelldonOptionsFlow(OptionsFlow):
             step_id="memory",
             data_schema=self.add_suggested_values_to_schema(schema, self._current()),
         )
+
+
+def _ai_task_error(hass: HomeAssistant, api_key: str, ai_task: str) -> tuple[str, str] | None:
+    """(field, error) when the brain asked for cannot be had: one brain, an entity that exists."""
+    if not ai_task:
+        return None
+    if api_key:
+        return "base", "key_or_ai_task"
+    if not _entity_known(hass, ai_task):
+        return CONF_AI_TASK_ENTITY, "entity_not_found"
+    return None
+
+
+def _brain_name(data: Mapping[str, Any]) -> str:
+    """Which brain an entry's data gives the pet, in the words of the reconfigure page."""
+    if data.get(CONF_OFFLINE):
+        return "offline"
+    if entity_id := data.get(CONF_AI_TASK_ENTITY):
+        return f"AI Task ({entity_id})"
+    return "Anthropic" if data.get(CONF_API_KEY) else "offline"
 
 
 def _notify_choices(hass: HomeAssistant) -> list[str]:

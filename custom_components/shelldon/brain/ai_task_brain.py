@@ -75,8 +75,9 @@ async def async_generate_data_fn(hass: HomeAssistant) -> GenerateData | None:
 
 
 def _schema_library() -> Any:
-    """The schema library Home Assistant builds its schemas with (probatio from 2026, else
-    voluptuous): the AI Task entities turn the structure into JSON Schema with it."""
+    """The schema library this Home Assistant builds its schemas with (probatio on newer
+    releases, voluptuous before): the AI Task entities turn the structure into JSON Schema
+    with it, so the structure must be its kind of schema."""
     return sys.modules.get("probatio") or vol
 
 

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from homeassistant.config_entries import (
     SIGNAL_CONFIG_ENTRY_CHANGED,
@@ -25,7 +25,6 @@ from homeassistant.config_entries import (
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
-from homeassistant.helpers.event import async_call_later
 from homeassistant.util import dt as dt_util
 from homeassistant.util import slugify
 
@@ -37,9 +36,7 @@ from ..const import (
     DOMAIN,
 )
 from ..core import defaults as d
-from ..core.budget import turns_used_today
-from ..core.faces import Face
-from ..core.power import STRETCH, BackoffLevel, PowerState
+from ..core.power import BackoffLevel, PowerState
 from ..core.reactions import compute_nudge_patch, parse_nudge_kind
 from ..core.reflexes import compute_reflex_patch
 from ..core.scheduler import At, CostTier, Interval, Job, Outcome
@@ -51,35 +48,14 @@ from ..vault.files import Vault
 from .checkpoint import PetStore
 from .dials import apply_options, budget_gate
 from .lifecycle import async_wake
+from .readings import Readings
+from .saving import Saving
 from .wiring import wire
 
 if TYPE_CHECKING:
-    from ..body.door import ReachDoor
-    from ..body.face import FaceKeeper
-    from ..body.health import Health
-    from ..body.messenger import Messenger
-    from ..body.power import Battery
-    from ..body.presence import Household
-    from ..core.scheduler import Scheduler
-    from ..mind.loop import Mind
-    from ..needs.motivation import Motivation
-    from ..turns.turns import Turns
-    from ..vault.goals import GoalBook
-    from ..vault.history import VaultHistory
-    from ..vault.journal import Records
-    from ..vault.proposals import SoulKeeper
-    from ..vault.recall import Recall
-    from ..vault.shelf import Shelf
     from . import ShelldonConfigEntry
-    from .admission import Gatekeeper
-    from .arbiter import Arbiter
-    from .continuity import Continuity
-    from .heart import Heart
-    from .watcher import VaultWatch
 
 _LOGGER = logging.getLogger(__name__)
-
-SAVE_SOON_S: Final = 2.0
 
 
 class Clock:
@@ -102,30 +78,9 @@ class NudgeResult:
     reason: str
 
 
-class Pet:
-    """One pet: its state and its parts, driven by Home Assistant."""
-
-    # Its parts, built by `wire` (named here so every reader knows their types).
-    journal: Records
-    history: VaultHistory
-    goals: GoalBook
-    shelf: Shelf
-    recall: Recall
-    soul: SoulKeeper
-    watch: VaultWatch
-    arbiter: Arbiter
-    battery: Battery
-    face: FaceKeeper
-    household: Household
-    messenger: Messenger
-    door: ReachDoor
-    health: Health
-    heart: Heart
-    admission: Gatekeeper
-    turns: Turns
-    motivation: Motivation
-    mind: Mind
-    continuity: Continuity
+class Pet(Readings):
+    """One pet: its state and its parts, driven by Home Assistant (what the entities read of it
+    is in `Readings`)."""
 
     def __init__(
         self,
@@ -146,128 +101,22 @@ class Pet:
         self.state = PersonalityState()
         self.gate = budget_gate(self.dials)
         self.initiative = True
-        self.has_checkpoint = False  # one was read at start, or written since
-        self._must_save = False
-        self._last_save_failed = False
         self._listeners: list[CALLBACK_TYPE] = []
         self._unsubs: list[CALLBACK_TYPE] = []
-        self._save_timer: CALLBACK_TYPE | None = None
         self._nudged_at: dict[str, datetime] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stop_unsub: CALLBACK_TYPE | None = None
 
+        self.saving = Saving(
+            hass,
+            self.store,
+            name=self.name,
+            state=self.state,
+            snapshot=self.snapshot,
+            spawn=self.spawn,
+            started=lambda: self.started,
+        )
         wire(self, brain)
-
-    # ------------------------------------------------------------------ the body, read
-
-    @property
-    def options(self) -> Dials:
-        """The owner's dials, live."""
-        return self.dials
-
-    @property
-    def level(self) -> BackoffLevel:
-        """The battery's backoff level."""
-        return self.battery.level
-
-    @property
-    def power(self) -> PowerState:
-        """The battery reading."""
-        return self.battery.power
-
-    @property
-    def mood_face(self) -> Face:
-        """The face the mood selects."""
-        return self.face.mood_face
-
-    @property
-    def faces(self) -> tuple[Face, ...]:
-        """The owner's face table."""
-        return self.face.faces
-
-    @property
-    def display(self) -> str:
-        """What the panel shows."""
-        return self.face.display
-
-    @property
-    def face_png(self) -> bytes | None:
-        """The picture on the panel."""
-        return self.face.png
-
-    @property
-    def face_updated(self) -> datetime | None:
-        """When the picture last changed."""
-        return self.face.updated
-
-    @property
-    def stretch(self) -> float:
-        """The battery's cadence stretch now."""
-        return STRETCH[self.level]
-
-    @property
-    def started(self) -> bool:
-        """The pet is set up and living."""
-        return self.heart.started
-
-    @property
-    def started_at(self) -> datetime:
-        """When the pet woke."""
-        return self.heart.started_at
-
-    @property
-    def scheduler(self) -> Scheduler:
-        """The heart's scheduler (diagnostics, benchmarks)."""
-        return self.heart.scheduler
-
-    @property
-    def armed_at(self) -> datetime | None:
-        """When the one timer fires next."""
-        return self.heart.armed_at
-
-    @property
-    def last_outcomes(self) -> list[Outcome]:
-        """What the last wake did."""
-        return self.heart.last_outcomes
-
-    @property
-    def next_wake(self) -> datetime | None:
-        """When the timer fires next."""
-        return self.heart.next_wake
-
-    @property
-    def journal_days(self) -> set[str]:
-        """Finished journal days worth dreaming on."""
-        return self.watch.journal_days
-
-    @property
-    def turn_in_flight(self) -> bool:
-        """A turn holds the slot."""
-        return self.arbiter.busy
-
-    @property
-    def daily_turns(self) -> int:
-        """The daily budget of self-started turns."""
-        return self.gate.daily_turns
-
-    @property
-    def turns_today(self) -> int:
-        """Self-initiated turns spent today."""
-        return turns_used_today(self.state.budget, self.clock.now())
-
-    @property
-    def turns_left_today(self) -> int:
-        """Self-initiated turns still affordable today."""
-        return self.gate.turns_left(self.state.budget, self.clock.now())
-
-    @property
-    def last_interaction(self) -> datetime | None:
-        """When the owner last spoke."""
-        return self.state.last_interaction_at
-
-    def health_problems(self) -> list[str]:
-        """What the pet finds wrong with its own body (a repair issue says so)."""
-        return self.health.problems()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -279,9 +128,7 @@ class Pet:
         """Cancel timers and listeners, and checkpoint what changed."""
         self.heart.stop()
         self.face.stop()
-        if self._save_timer:
-            self._save_timer()
-            self._save_timer = None
+        self.saving.stop()
         while self._unsubs:
             self._unsubs.pop()()
         self.battery.stop()
@@ -310,8 +157,7 @@ class Pet:
         self.apply(compute_reflex_patch(self.state, self.clock.now()), drift=True)
 
     def _job_save(self, _now: datetime) -> None:
-        if self._must_save:
-            self.spawn(self.async_checkpoint())
+        self.saving.due()
 
     def _job_prune(self, now: datetime) -> None:
         horizon = now - timedelta(seconds=d.NUDGE_COOLDOWN_S)
@@ -322,7 +168,7 @@ class Pet:
 
     def _after_run(self, outcomes: list[Outcome]) -> None:
         if any(self.heart.scheduler.jobs[o.job].persist for o in outcomes):
-            self._must_save = True
+            self.saving.must = True
         self._notify()
 
     def goals_changed(self) -> None:
@@ -355,7 +201,7 @@ class Pet:
             return
         self.state.apply_patch(patch)
         if not drift:
-            self._must_save = True
+            self.saving.must = True
         self.face.follow(self.state, self.level)
         self._notify()
 
@@ -387,7 +233,7 @@ class Pet:
         if self.initiative == on:
             return
         self.initiative = on
-        self._must_save = True
+        self.saving.must = True
         self._notify()
         await self.async_checkpoint()
         self.heart.arm()
@@ -456,16 +302,18 @@ class Pet:
             "needs": self.motivation.to_dict(),
         }
 
+    @property
+    def has_checkpoint(self) -> bool:
+        """A checkpoint was read at start, or written since."""
+        return self.saving.has_checkpoint
+
+    @has_checkpoint.setter
+    def has_checkpoint(self, value: bool) -> None:
+        self.saving.has_checkpoint = value
+
     def save_soon(self) -> None:
         """What the owner said and the answer reach the checkpoint within seconds."""
-        self._must_save = True
-        if self._save_timer is None and self.started:
-            self._save_timer = async_call_later(self.hass, SAVE_SOON_S, self._on_save_soon)
-
-    @callback
-    def _on_save_soon(self, _now: datetime) -> None:
-        self._save_timer = None
-        self.spawn(self.async_checkpoint())
+        self.saving.soon()
 
     def _on_history_trouble(self, trouble: str | None) -> None:
         """From the executor: the vault's history cannot record (or can again)."""
@@ -475,25 +323,12 @@ class Pet:
         """Something beyond the personality changed: show it, and save it on the checkpoint
         cadence. Bookkeeping (`save=False`) never causes a write of its own."""
         if save:
-            self._must_save = True
+            self.saving.must = True
         self._notify()
 
     async def async_checkpoint(self, *, force: bool = False) -> bool:
         """Save when (and only when) something changed, or when stopping; True when written."""
-        if not (force or self.state.dirty or self._must_save):
-            return False
-        self.state.mark_clean()
-        self._must_save = False
-        try:
-            await self.store.async_save(self.snapshot())
-            self._last_save_failed = False
-            self.has_checkpoint = True
-        except Exception:
-            self._must_save = True  # try again on the next checkpoint
-            self._last_save_failed = True
-            _LOGGER.exception("Could not write the checkpoint for %s", self.name)
-            return False
-        return True
+        return await self.saving.async_write(force=force)
 
     # ------------------------------------------------------------------ plumbing
 

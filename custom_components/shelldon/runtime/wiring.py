@@ -108,7 +108,7 @@ def wire(pet: Pet, brain: Brain) -> None:
         entry_id=entry_id,
         dials=pet.dials,
         vault_root=pet.vault.root,
-        save_failed=lambda: pet._must_save and pet._last_save_failed,
+        save_failed=lambda: pet.saving.failing,
         history_trouble=lambda: pet.history.trouble,
         brain_failure=lambda: pet.turns.failure,
     )

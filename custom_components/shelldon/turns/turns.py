@@ -70,6 +70,11 @@ APOLOGIES: Final[dict[str, str]] = {
     "overloaded": "Sorry, the place I think with is crowded right now. Try me again soon?",
     "timeout": "Sorry, I lost my train of thought. Could you say that again?",
     "network": "Sorry, I can't reach my thinking place right now. I'm still here, though.",
+    "ai_task_unavailable": (
+        "The AI Task I think with isn't there right now. Could you check it in my settings? "
+        "I'm still here, though."
+    ),
+    "ai_task_failed": "Sorry, the AI Task I think with stumbled. Could you say that again?",
 }
 DEFAULT_APOLOGY: Final = "Sorry, something went wrong in my head. Could you try again?"
 SAID_AS: Final = {TurnKind.OWNER: "reply", TurnKind.REACH_OUT: "reach_out"}

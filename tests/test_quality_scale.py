@@ -173,20 +173,19 @@ async def test_every_entity_of_a_set_up_pet_is_named_by_its_device_and_translate
 
 
 def test_every_error_and_abort_a_flow_shows_is_translated() -> None:
-    """The config flow's errors and aborts, the options' errors, the repair flow's aborts."""
-    source = (INTEGRATION / "config_flow.py").read_text()
-    tree = ast.parse(source)
-    flows = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
-    in_config_flow = {id(node) for node in ast.walk(flows["ShelldonConfigFlow"])}
+    """The config flow's errors and aborts, the options pages' errors, the repair flow's
+    aborts."""
+    tree = ast.parse((INTEGRATION / "config_flow.py").read_text())
+    pages = ast.parse((INTEGRATION / "options_flow.py").read_text())
     shown: dict[str, set[str]] = {"config": set(), "options": set()}
-    for node in ast.walk(tree):  # errors[field] = "key": the options' unless the config flow's
-        if (
-            isinstance(node, ast.Assign)
-            and isinstance(node.targets[0], ast.Subscript)
-            and isinstance(node.value, ast.Constant)
-        ):
-            section = "config" if id(node) in in_config_flow else "options"
-            shown[section].add(str(node.value.value))
+    for section, module in (("config", tree), ("options", pages)):
+        for node in ast.walk(module):  # errors[field] = "key"
+            if (
+                isinstance(node, ast.Assign)
+                and isinstance(node.targets[0], ast.Subscript)
+                and isinstance(node.value, ast.Constant)
+            ):
+                shown[section].add(str(node.value.value))
     # The key check's errors come back from a helper, not as literals in the flow.
     checked = next(n for n in ast.walk(tree) if getattr(n, "name", "") == "_async_models")
     for node in ast.walk(checked):

@@ -47,7 +47,7 @@ from custom_components.shelldon.const import (  # noqa: E402
     CONF_DAILY_TURNS,
     DOMAIN,
 )
-from custom_components.shelldon.turns.turns import APOLOGIES, DEFAULT_APOLOGY  # noqa: E402
+from custom_components.shelldon.turns.apology import APOLOGIES, DEFAULT_APOLOGY  # noqa: E402
 from tests.anthropic_mock import API, KEY, mock_models  # noqa: E402
 from tests.common import async_live_for, async_setup_pet, local  # noqa: E402
 from tests.common import async_tell as tell  # noqa: E402

@@ -42,7 +42,7 @@ from tests.common import async_tell as tell
 MODEL = "claude-haiku-4-5"
 ENTRY_DATA = {"name": "Shelldon", "api_key": KEY, "model": MODEL}
 MESSAGES = f"{API}/v1/messages"
-TURNS_LOGGER = "custom_components.shelldon.turns.turns"
+TURNS_LOGGER = "custom_components.shelldon.turns.apology"  # where a failing brain is said
 
 
 # ---------------------------------------------------------------------------------- fixtures
@@ -575,7 +575,7 @@ async def test_each_passing_failure_has_its_own_apology(
     failure: httpx.Response | Exception,
     cause: str,
 ) -> None:
-    from custom_components.shelldon.turns.turns import APOLOGIES
+    from custom_components.shelldon.turns.apology import APOLOGIES
 
     mock_models(router)
     route = router.post(MESSAGES)

@@ -50,6 +50,7 @@ from ..vault.proposals import SoulKeeper
 from ..vault.recall import Recall
 from ..vault.shelf import Shelf
 from ..vault.soul import CONSTITUTION, PERSONA, read_soul
+from .apology import Troubles, apology
 from .machine import machine
 from .reply import apply_reply
 
@@ -61,22 +62,6 @@ EARLIER_SHOWN: Final = 6  # exchanges of context in an owner turn's prompt
 EARLIER_SHOWN_WAKE: Final = 3  # … and in a turn the pet starts itself
 EARLIER_CHARS: Final = 240  # characters per earlier line in a prompt
 
-APOLOGIES: Final[dict[str, str]] = {
-    "auth": (
-        "My thinking connection was refused. Could you check the Anthropic key in my settings? "
-        "I'll answer simply until then."
-    ),
-    "rate_limited": "Sorry, my thoughts are stuck in a queue. Ask me again in a minute?",
-    "overloaded": "Sorry, the place I think with is crowded right now. Try me again soon?",
-    "timeout": "Sorry, I lost my train of thought. Could you say that again?",
-    "network": "Sorry, I can't reach my thinking place right now. I'm still here, though.",
-    "ai_task_unavailable": (
-        "The AI Task I think with isn't there right now. Could you check it in my settings? "
-        "I'm still here, though."
-    ),
-    "ai_task_failed": "Sorry, the AI Task I think with stumbled. Could you say that again?",
-}
-DEFAULT_APOLOGY: Final = "Sorry, something went wrong in my head. Could you try again?"
 SAID_AS: Final = {TurnKind.OWNER: "reply", TurnKind.REACH_OUT: "reach_out"}
 
 
@@ -157,7 +142,7 @@ class Turns:
         self.last_mark: dict[str, Any] = {}
         self.unflushed = False
         self.conversation = Conversation()  # what each message of the open one left to keep
-        self._failure: str | None = None
+        self.troubles = Troubles(name)  # why the brain last failed, said once in the log
         self.last_topic = ""  # what the owner last talked about
         self._topic = ""  # what this turn is about, for recall and the shelf
         self._shown: tuple[str, ...] = ()  # the shelf passages the current turn was shown
@@ -241,7 +226,7 @@ class Turns:
     @property
     def failure(self) -> str | None:
         """Why the brain last failed, until it works again."""
-        return self._failure
+        return self.troubles.cause
 
     # ------------------------------------------------------------------ the prompt
 
@@ -394,16 +379,16 @@ class Turns:
         ok, error = True, None
         try:
             result = await self.brain.think(request)
-            self._recovered()
+            self.troubles.recovered()
             billed = result.usage
         except BrainError as err:
             ok, error, billed = False, err.cause, err.usage
-            self._note_failure(err)
+            self.troubles.failed(err)
             if isinstance(err, BrainAuthError):
                 self.senses.key_rejected()  # whoever's turn it was, the owner must act
                 self.brain = self.offline
             result = (
-                self._apology(err)
+                apology(err)
                 if kind is TurnKind.OWNER
                 else TurnResult(Reply(intent=f"(the {kind.value} turn failed: {err.cause})"))
             )
@@ -486,29 +471,6 @@ class Turns:
             },
         )
         return TurnOutcome(reply.say, reply.intent, ok, kind, tokens, error, reply)
-
-    def _apology(self, err: BrainError) -> TurnResult:
-        """An owner always gets an answer: an in-character apology."""
-        cause = "auth" if isinstance(err, BrainAuthError) else err.cause
-        return TurnResult(
-            Reply(
-                intent=f"apologise: my brain failed ({err.cause})",
-                say=APOLOGIES.get(cause, DEFAULT_APOLOGY),
-            ),
-            brain="apology",
-        )
-
-    def _note_failure(self, err: BrainError) -> None:
-        if err.cause != self._failure:
-            self._failure = err.cause
-            _LOGGER.warning(
-                "%s could not think (%s); answering without the model", self.name, err.cause
-            )
-
-    def _recovered(self) -> None:
-        if self._failure is not None:
-            _LOGGER.info("%s can think again", self.name)
-            self._failure = None
 
 
 def _trim(line: str) -> str:

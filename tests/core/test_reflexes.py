@@ -332,3 +332,13 @@ def test_reflex_reaches_a_fixed_point_within_200_steps(
             break
         state.apply_patch(patch)
     assert compute_reflex_patch(state, now) == {}
+
+
+def test_five_minutes_taken_together_move_the_mood_as_five_single_minutes() -> None:
+    single = 0.8
+    for _ in range(5):
+        stepped = drift(single, -0.5, -1.0, 1.0)
+        assert stepped is not None
+        single = stepped
+    together = drift(0.8, -0.5, -1.0, 1.0, steps=5)
+    assert together == pytest.approx(single)

@@ -2,8 +2,10 @@
 
 `compute_reflex_patch` is the whole policy, pure and deterministic: arousal drifts toward a
 target set by the local hour of the `now` it is handed, and once the owner has been silent for
-a while valence and energy settle toward rest. Each drift is one clamped step; a change too
-small to matter is dropped, so a settled pet returns `{}` and nothing is marked dirty.
+a while valence and energy settle toward rest. Each drift is one clamped step per reflex period
+that passed (a dormant pet's reflexes run less often and take their minutes together, so the mood
+moves the same by the hour); a change too small to matter is dropped, so a settled pet returns
+`{}` and nothing is marked dirty.
 """
 
 from __future__ import annotations
@@ -29,9 +31,10 @@ def arousal_target(hour: int) -> float:
     return d.SHOULDER_AROUSAL
 
 
-def drift(current: float, target: float, lo: float, hi: float) -> float | None:
-    """One step toward the target, clamped; None when the step is below EPSILON."""
-    stepped = clamp(current + (target - current) * d.DRIFT_RATE, lo, hi)
+def drift(current: float, target: float, lo: float, hi: float, steps: int = 1) -> float | None:
+    """`steps` steps toward the target, clamped; None when the move is below EPSILON."""
+    share = 1 - (1 - d.DRIFT_RATE) ** max(1, steps)
+    stepped = clamp(current + (target - current) * share, lo, hi)
     return stepped if abs(stepped - current) >= d.EPSILON else None
 
 
@@ -41,17 +44,17 @@ def is_idle(state: PersonalityState, now: datetime) -> bool:
     return last is None or (now - last).total_seconds() >= d.IDLE_SETTLE_AFTER_S
 
 
-def compute_reflex_patch(state: PersonalityState, now: datetime) -> dict[str, Any]:
-    """Pure: (state, now) -> a sparse patch over the mood paths. No mutation, no I/O."""
+def compute_reflex_patch(state: PersonalityState, now: datetime, steps: int = 1) -> dict[str, Any]:
+    """Pure: (state, now, reflex periods passed) -> a sparse patch over the mood paths."""
     patch: dict[str, Any] = {}
-    arousal = drift(state.mood.arousal, arousal_target(now.hour), -1.0, 1.0)
+    arousal = drift(state.mood.arousal, arousal_target(now.hour), -1.0, 1.0, steps)
     if arousal is not None:
         patch["mood.arousal"] = arousal
     if is_idle(state, now):
-        valence = drift(state.mood.valence, d.VALENCE_REST, -1.0, 1.0)
+        valence = drift(state.mood.valence, d.VALENCE_REST, -1.0, 1.0, steps)
         if valence is not None:
             patch["mood.valence"] = valence
-        energy = drift(state.energy, d.ENERGY_REST, 0.0, 1.0)
+        energy = drift(state.energy, d.ENERGY_REST, 0.0, 1.0, steps)
         if energy is not None:
             patch["energy"] = energy
     return patch

@@ -15,12 +15,20 @@ from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_point_in_utc_time
 from homeassistant.util import dt as dt_util
 
+from ..core import defaults as d
 from ..core.power import BackoffLevel
 from ..core.scheduler import Interval, Job, Outcome, Scheduler
 from ..ports import Clock
 
 MIN_REARM: Final = timedelta(seconds=1)
 MIND_JOB: Final = "mind"
+REFLEX_JOB: Final = "reflex"
+DORMANT_REFLEX_S: Final = 5 * 60  # how often a dormant pet's reflexes move its sensors
+
+
+def reflex_period(mind_cadence_s: float) -> float:
+    """The reflexes' period for a mind ticking this often: the minute, or five when dormant."""
+    return float(d.REFLEX_PERIOD_S) if mind_cadence_s <= d.REFLEX_PERIOD_S else DORMANT_REFLEX_S
 
 
 class Heart:
@@ -143,8 +151,12 @@ class Heart:
             self.run_now(MIND_JOB)
 
     def set_cadence(self, period_s: float) -> None:
-        """The mind's tick follows its activity state."""
+        """The mind's tick follows its activity state, and so do the reflexes: every minute
+        while anyone may be watching, every few minutes when the pet is dormant (its drift is
+        worked out from the clock, so only how often the sensors move changes)."""
         if (job := self.scheduler.jobs.get(MIND_JOB)) is not None:
             job.cadence = Interval(period_s)
+        if (reflex := self.scheduler.jobs.get(REFLEX_JOB)) is not None:
+            reflex.cadence = Interval(reflex_period(period_s))
         if self._started:
             self.arm()

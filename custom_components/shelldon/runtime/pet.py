@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.config_entries import (
     SIGNAL_CONFIG_ENTRY_CHANGED,
@@ -47,6 +47,7 @@ from ..ports import Dials
 from ..vault.files import Vault
 from .checkpoint import PetStore
 from .dials import apply_options, budget_gate
+from .heart import DORMANT_REFLEX_S, REFLEX_JOB
 from .lifecycle import async_wake
 from .readings import Readings
 from .saving import Saving
@@ -56,6 +57,8 @@ if TYPE_CHECKING:
     from . import ShelldonConfigEntry
 
 _LOGGER = logging.getLogger(__name__)
+# At most a dormant period's steps at once: after a downtime the drift starts anew, as ever.
+MAX_REFLEX_STEPS: Final = DORMANT_REFLEX_S // d.REFLEX_PERIOD_S
 
 
 class Clock:
@@ -104,6 +107,7 @@ class Pet(Readings):
         self._listeners: list[CALLBACK_TYPE] = []
         self._unsubs: list[CALLBACK_TYPE] = []
         self._nudged_at: dict[str, datetime] = {}
+        self._reflexed_at: datetime | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._stop_unsub: CALLBACK_TYPE | None = None
 
@@ -146,7 +150,7 @@ class Pet(Readings):
 
     def _register_jobs(self) -> None:
         add = self.heart.add
-        add(Job("reflex", Interval(d.REFLEX_PERIOD_S), CostTier.REFLEX, run=self._job_reflex))
+        add(Job(REFLEX_JOB, Interval(d.REFLEX_PERIOD_S), CostTier.REFLEX, run=self._job_reflex))
         add(Job("checkpoint", Interval(d.CHECKPOINT_PERIOD_S), CostTier.REFLEX, run=self._job_save))
         add(Job("prune", Interval(d.PRUNE_PERIOD_S), CostTier.REFLEX, run=self._job_prune))
         add(Job("mind", Interval(self.mind.cadence_s), CostTier.REFLEX, run=self.mind.tick))
@@ -154,7 +158,13 @@ class Pet(Readings):
         self.goals_changed()
 
     def _job_reflex(self, _now: datetime) -> None:
-        self.apply(compute_reflex_patch(self.state, self.clock.now()), drift=True)
+        now = self.clock.now()
+        steps = 1  # one step per reflex minute that passed (five at once when dormant)
+        if self._reflexed_at is not None:
+            minutes = (now - self._reflexed_at).total_seconds() / d.REFLEX_PERIOD_S
+            steps = max(1, min(MAX_REFLEX_STEPS, round(minutes)))
+        self._reflexed_at = now
+        self.apply(compute_reflex_patch(self.state, now, steps), drift=True)
 
     def _job_save(self, _now: datetime) -> None:
         self.saving.due()

@@ -30,7 +30,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.shelldon.const import DOMAIN
 from custom_components.shelldon.core.goals import GoalKind, Provenance, Strategy
-from custom_components.shelldon.mind.loop import RECORD_EVERY
+from custom_components.shelldon.mind.scribe import RECORD_EVERY
 from custom_components.shelldon.runtime.pet import Pet
 from tests.anthropic_mock import ScriptedModel, reply_message, scripted
 from tests.common import (

@@ -10,7 +10,6 @@ REGULATE (drift the state down the cost ladder; keep the trace).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from datetime import datetime, time, timedelta
 from typing import Any, Final
@@ -28,7 +27,6 @@ from ..core.activity import CADENCE_S, Activity, Drift, preempt, regulate
 from ..core.appraisal import Impulses, appraise, decide
 from ..core.salience import Presence
 from ..core.signals import Signal, SignalKind
-from ..core.text import shorten
 from ..core.world import Belief, WorldModel
 from ..ports import (
     Admission,
@@ -45,23 +43,20 @@ from ..ports import (
 )
 from ..vault.goals import GoalBook
 from ..vault.history import VaultHistory
-from ..vault.journal import Entry, Records
+from ..vault.journal import Records
 from ..vault.shelf import Shelf
 from .acts import Acts
 from .cursor import MAX_AGENDA, cursor, restore_cursor
 from .dreaming import Dreamer
 from .reach import Reacher
 from .reflect import Reflection
+from .scribe import Scribe
 from .situation import clock_time, situation_file, situation_lines, span
 from .trace import TickRecord
 
 SITUATION_FILE: Final = "situation.md"
 GAP_SLACK: Final = timedelta(minutes=10)
 ASK_EXPECT: Final = timedelta(hours=12)
-# The vault's history takes the ticks' changes together, at most once in this long (the first at
-# once): a week of life is a few hundred commits, not thousands, and no tick waits on git.
-RECORD_EVERY: Final = timedelta(minutes=10)
-MAX_COMMIT_LINES: Final = 12  # the earlier ticks a commit message lists, oldest first
 VAULT_SCAN_EVERY: Final = timedelta(seconds=d.VAULT_WATCH_PERIOD_S)  # at most, whatever the tick
 
 
@@ -122,9 +117,9 @@ class Mind:
         self.considered: dict[str, datetime] = {}
         self.signalled_due: set[str] = set()
         self.last_record: TickRecord | None = None
-        self._write_lock = threading.Lock()  # one tick's files and commit at a time
-        self._unrecorded: list[str] = []  # what the ticks since the last history commit did
-        self._recorded_at: datetime | None = None
+        self.scribe = Scribe(
+            clock=clock, records=journal, history=history, executor=executor, spawn=spawn
+        )
         self._dirty = False
         self._last_scan: datetime | None = None
         self._planned_gap = timedelta(seconds=CADENCE_S[Activity.DORMANT])
@@ -420,42 +415,8 @@ class Mind:
     # ------------------------------------------------------------------ files
 
     def _flush_files(self, commit: str | None = None) -> None:
-        """Write what is queued; with `commit`, the vault's history records it too: at once
-        after a quiet spell, else with whatever follows, once RECORD_EVERY has passed."""
-        if commit:
-            self._unrecorded.append(commit)
-        message = None
-        utc_now = self.clock.utcnow()
-        if self._unrecorded and (
-            self._recorded_at is None or utc_now - self._recorded_at >= RECORD_EVERY
-        ):
-            message = self._take_unrecorded()
-            self._recorded_at = utc_now
-        if self.records.pending or message:
-            self.spawn(self.executor(self._write, self.records.take(), message))
-
-    def _take_unrecorded(self) -> str | None:
-        """One commit message for the ticks not recorded yet: the latest first, then the rest."""
-        done, self._unrecorded = self._unrecorded, []
-        if not done:
-            return None
-        if len(done) == 1:
-            return done[0]
-        earlier = [shorten(line, 100) for line in done[:-1]]
-        if len(earlier) > MAX_COMMIT_LINES:
-            left = len(earlier) - MAX_COMMIT_LINES
-            earlier = [*earlier[:MAX_COMMIT_LINES], f"… and {left} more"]
-        latest = shorten(done[-1], 200)
-        return f"{latest} (and {len(done) - 1} more)\n\n" + "\n".join(earlier)
-
-    def _write(self, batch: list[Entry], commit: str | None) -> None:
-        """Blocking: the lines, then one history commit for the tick (if anything changed).
-
-        One tick at a time: the next tick's lines must not slip into this tick's commit."""
-        with self._write_lock:
-            self.records.write(batch)
-            if commit:
-                self.history.record(commit)
+        """Write what is queued; with `commit`, the vault's history records it too (`Scribe`)."""
+        self.scribe.flush(commit)
 
     async def async_flush_all(self) -> None:
         """On stop: journal the exchanges the mind has not reflected on yet (and file what they
@@ -468,10 +429,7 @@ class Mind:
             self._reflect(self.clock.now())
             if self.goals.serial != serial:  # a reminder or promise was filed
                 await self.goals.async_save()
-        batch = self.records.take(close_rest=True)
-        message = self._take_unrecorded()
-        if batch or message:
-            await self.executor(self._write, batch, message)
+        await self.scribe.async_flush_rest()
 
     # ------------------------------------------------------------------ on request
 

@@ -12,7 +12,8 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from bench.timing import Stopwatch, per_call_us
 from custom_components.shelldon.const import CONF_NEEDS, DOMAIN
-from custom_components.shelldon.core.needs import NeedsState, Pyramid
+from custom_components.shelldon.core.needs import Pyramid
+from custom_components.shelldon.core.needs_state import NeedsState
 from custom_components.shelldon.core.ten_needs import DEFAULT_NEEDS
 from tests.common import async_live_until, async_setup_pet, local
 

@@ -40,15 +40,9 @@ from custom_components.shelldon.const import (
     EVENT_REACH_OUT,
 )
 from custom_components.shelldon.core.dream import distill
-from custom_components.shelldon.core.needs import (
-    FLOOR,
-    Change,
-    NeedsState,
-    Pending,
-    Pyramid,
-    tension,
-)
+from custom_components.shelldon.core.needs import Change, Pyramid, tension
 from custom_components.shelldon.core.needs_file import parse_needs
+from custom_components.shelldon.core.needs_state import FLOOR, NeedsState, Pending
 from custom_components.shelldon.core.ten_needs import DEFAULT_NEEDS
 from custom_components.shelldon.needs.motivation import CYCLE
 from custom_components.shelldon.runtime.pet import Pet

@@ -20,19 +20,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from custom_components.shelldon.core.needs import (
-    CEILING,
     DEFER_REST,
-    FLOOR,
     SURPLUS_BASE,
     SURPLUS_THRESHOLD,
-    NeedsState,
-    Pending,
     Proposal,
     Pyramid,
     action_probability,
     tension,
 )
 from custom_components.shelldon.core.needs_file import needs_to_data, parse_needs
+from custom_components.shelldon.core.needs_state import CEILING, FLOOR, NeedsState, Pending
 from custom_components.shelldon.core.night import night_hours
 from custom_components.shelldon.core.ten_needs import (
     CROSS_IMPACT,

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from custom_components.shelldon.core.appraisal import Act
-from custom_components.shelldon.core.needs import FLOOR
 from custom_components.shelldon.core.needs_file import parse_needs
+from custom_components.shelldon.core.needs_state import FLOOR
 from custom_components.shelldon.core.salience import Outcome
 from custom_components.shelldon.core.ten_needs import IMPACT
 from custom_components.shelldon.needs.motivation import Motivation

@@ -16,16 +16,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
-from typing import Any, Final
+from typing import Final
 
+from .needs_state import CEILING, FLOOR, NeedsState, Pending, clamp
 from .night import hours_between, night_hours, when_faded
 from .ten_needs import CROSS_IMPACT, DEFAULT_NEEDS, IMPACT, SAFETY, Action, Need
 
-FLOOR: Final = 0.5
-CEILING: Final = 3.0
 CRISIS_THRESHOLD: Final = 1.0
 NIGHT_DECAY: Final = 0.5  # decay runs at half speed 22:00-06:00 local
 STALENESS_PENALTY: Final = 0.8  # a recently chosen action keeps 20 % of its weight
@@ -39,11 +38,6 @@ NOISE_CAP: Final = 0.12  # all spontaneity together
 SURPLUS_THRESHOLD: Final = 12.0
 SURPLUS_BASE: Final = 2.35  # comfort above this is surplus (tuned to the seed's ~28-35 h rhythm)
 PROBABILITY: Final = ((0.5, 1.0), (1.0, 0.9), (1.5, 0.75), (2.0, 0.5), (2.5, 0.25), (3.0, 0.0))
-
-
-def clamp(value: float) -> float:
-    """Satisfaction inside [FLOOR, CEILING]."""
-    return max(FLOOR, min(CEILING, value))
 
 
 def tension(satisfaction: float, importance: int, threshold: float = CRISIS_THRESHOLD) -> float:
@@ -64,17 +58,6 @@ def action_probability(satisfaction: float) -> float:
 
 
 @dataclass(frozen=True)
-class Pending:
-    """A proposed action awaiting evidence (or a deferral)."""
-
-    need: str
-    action: str
-    proposed_at: datetime
-    forced: bool = False  # the starvation guard's: never deferrable
-    instead_of: str | None = None  # the action it stands in for (once per proposal)
-
-
-@dataclass(frozen=True)
 class Proposal:
     """What a cycle chose: a need, an action, and why (for the trace)."""
 
@@ -84,106 +67,6 @@ class Proposal:
     probability: float
     forced: bool
     spontaneous: bool
-
-
-@dataclass
-class NeedsState:
-    """Satisfaction per need and everything the gate and spontaneity remember."""
-
-    satisfaction: dict[str, float]
-    updated: datetime
-    last_acted: dict[str, datetime] = field(default_factory=dict)
-    action_chosen: dict[str, datetime] = field(default_factory=dict)
-    floor_since: dict[str, datetime] = field(default_factory=dict)
-    pending: dict[str, Pending] = field(default_factory=dict)
-    surplus: float = 0.0
-    boredom: float = 0.0
-    echo_at: datetime | None = None
-    context: dict[str, float] = field(default_factory=dict)
-    resting: dict[str, datetime] = field(default_factory=dict)  # need -> not before
-    proposed: int = 0
-    resolved: int = 0
-    deferred: int = 0
-    self_reports: int = 0
-
-    @classmethod
-    def fresh(cls, needs: tuple[Need, ...], now: datetime, satisfaction: float = 2.5) -> NeedsState:
-        """Every need comfortably satisfied."""
-        return cls({n.name: clamp(satisfaction) for n in needs}, now)
-
-    @property
-    def execution_rate(self) -> float | None:
-        """Resolved with evidence over proposed (None before anything was proposed)."""
-        return self.resolved / self.proposed if self.proposed else None
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for the checkpoint."""
-        iso = datetime.isoformat
-        return {
-            "satisfaction": {k: round(v, 4) for k, v in self.satisfaction.items()},
-            "updated": iso(self.updated),
-            "last_acted": {k: iso(v) for k, v in self.last_acted.items()},
-            "action_chosen": {k: iso(v) for k, v in self.action_chosen.items()},
-            "floor_since": {k: iso(v) for k, v in self.floor_since.items()},
-            "pending": {
-                k: {"action": p.action, "at": iso(p.proposed_at), "forced": p.forced}
-                for k, p in self.pending.items()
-            },
-            "surplus": round(self.surplus, 4),
-            "boredom": round(self.boredom, 4),
-            "echo_at": iso(self.echo_at) if self.echo_at else None,
-            "context": self.context,
-            "resting": {k: iso(v) for k, v in self.resting.items()},
-            "counts": [self.proposed, self.resolved, self.deferred, self.self_reports],
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any, needs: tuple[Need, ...], now: datetime) -> NeedsState:
-        """Back from plain data; anything unreadable gives a fresh state (an instant without
-        its zone is unreadable: it could not be compared with the clock)."""
-
-        def at(value: Any) -> datetime:
-            parsed = datetime.fromisoformat(value)
-            if parsed.tzinfo is None:
-                raise ValueError("an instant without a zone")
-            return parsed
-
-        def number(value: Any) -> float:
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise TypeError("not a number")
-            return float(value)
-
-        try:
-            names = {n.name for n in needs}
-            actions = {n.name: {a.name for a in n.actions} for n in needs}
-            counts = data.get("counts", [0, 0, 0, 0])
-            if not isinstance(counts, list) or not all(
-                isinstance(x, int) and not isinstance(x, bool) for x in counts
-            ):
-                raise TypeError("counts")
-            state = cls(
-                {k: clamp(number(v)) for k, v in data["satisfaction"].items() if k in names},
-                at(data["updated"]),
-                {k: at(v) for k, v in data.get("last_acted", {}).items()},
-                {k: at(v) for k, v in data.get("action_chosen", {}).items()},
-                {k: at(v) for k, v in data.get("floor_since", {}).items()},
-                {
-                    k: Pending(k, v["action"], at(v["at"]), v.get("forced") is True)
-                    for k, v in data.get("pending", {}).items()
-                    if k in names and v.get("action") in actions[k]  # an unknown act is dropped
-                },
-                number(data.get("surplus", 0.0)),
-                number(data.get("boredom", 0.0)),
-                at(data["echo_at"]) if data.get("echo_at") else None,
-                {str(k): number(v) for k, v in data.get("context", {}).items()},
-                {str(k): at(v) for k, v in data.get("resting", {}).items()},
-                *counts,
-            )
-        except (KeyError, TypeError, ValueError, AttributeError):
-            return cls.fresh(needs, now)
-        for need in needs:
-            state.satisfaction.setdefault(need.name, 2.5)
-        return state
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,9 @@ import yaml
 
 from ..const import CONF_NEEDS
 from ..core.appraisal import Act, Candidate
-from ..core.needs import NeedsState, Pyramid
+from ..core.needs import Pyramid
 from ..core.needs_file import needs_to_data, parse_needs
+from ..core.needs_state import NeedsState
 from ..core.plain import instant, instants, mapping
 from ..core.salience import Outcome
 from ..core.ten_needs import DEFAULT_NEEDS

@@ -210,7 +210,7 @@ def test_the_brand_folder_is_the_pets_own_face_at_the_sizes_home_assistant_serve
             # rasteriser rounds a rounded corner differently from one release to the next.
             assert kept.size == fresh.size, f"{name}: run python scripts/brand.py"
             changed = ImageChops.difference(kept.getchannel("A"), fresh.getchannel("A"))
-            differing = sum(1 for value in changed.getdata() if value)
+            differing = sum(changed.histogram()[1:])  # pixels whose alpha differs
             assert differing <= kept.size[0] * kept.size[1] // 1000, f"{name}: {differing} px"
         with Image.open(folder / name) as image:
             width, height = brand.SIZES[name.removeprefix("dark_")]

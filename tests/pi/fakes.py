@@ -341,3 +341,9 @@ LOOPBACK = [
     pytest.mark.allow_hosts([HOST]),
     pytest.mark.usefixtures("socket_enabled"),
 ]
+
+
+def values(image: Image.Image) -> set[int]:
+    """The pixel values a single-band picture holds (from its histogram: the same on every
+    Pillow release)."""
+    return {value for value, count in enumerate(image.histogram()) if count}

@@ -13,6 +13,7 @@ from shelldon_pi import panel as panels
 from shelldon_pi.errors import PanelError
 from shelldon_pi.policy import Refresh
 
+from tests.pi.fakes import values
 from tests.pi.test_face import bwr_face
 
 
@@ -36,7 +37,7 @@ def test_png_panel_replaces_the_file_whole(tmp_path: Path) -> None:
     panel.show(Image.new("1", (10, 10), 255), Refresh.PARTIAL)
     assert path.stat().st_ino != first  # a rename, never a rewrite in place
     with Image.open(path) as written:
-        assert set(written.getdata()) == {255}
+        assert values(written) == {255}
 
 
 def test_png_panel_in_a_missing_folder(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ from custom_components.shelldon.core.signals import Signal, SignalKind
 from custom_components.shelldon.core.state import PersonalityState
 from custom_components.shelldon.core.tokens import Usage
 from custom_components.shelldon.ports import Admitted, Said, Want
-from custom_components.shelldon.turns.turns import Senses
+from custom_components.shelldon.turns.senses import Senses
 
 TZ = ZoneInfo("Europe/Amsterdam")  # the owner's zone (summer: UTC+2)
 MONDAY_10 = datetime(2025, 6, 2, 10, 0, tzinfo=TZ)  # a working Monday, mid-morning

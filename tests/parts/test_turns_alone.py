@@ -30,7 +30,8 @@ from custom_components.shelldon.core.goals import GoalKind, Provenance
 from custom_components.shelldon.core.history import Role, marker
 from custom_components.shelldon.core.signals import SignalKind
 from custom_components.shelldon.turns.apology import APOLOGIES
-from custom_components.shelldon.turns.turns import FACTS_FILE, TurnOutcome, Turns
+from custom_components.shelldon.turns.senses import TurnOutcome
+from custom_components.shelldon.turns.turns import FACTS_FILE, Turns
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
 from custom_components.shelldon.vault.journal import Records

@@ -21,7 +21,8 @@ from ..brain import Brain
 from ..const import CONF_NOTIFY_TARGETS, CONF_SHELF_VECTORS
 from ..mind.loop import Mind
 from ..needs.motivation import Motivation
-from ..turns.turns import Senses, Turns
+from ..turns.senses import Senses
+from ..turns.turns import Turns
 from ..vault.faces import face_table_stamp, read_face_table
 from ..vault.goals import GoalBook
 from ..vault.history import VaultHistory

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
@@ -42,7 +41,7 @@ from ..core.scrub import scrub
 from ..core.signals import SignalKind
 from ..core.text import clean
 from ..core.tokens import TokenLedger, Usage
-from ..ports import Body, Changed, Clock, Executor, Post, Slot
+from ..ports import Body, Changed, Clock, Executor, Slot
 from ..vault.files import Vault, VaultError
 from ..vault.goals import GoalBook
 from ..vault.journal import Records
@@ -53,6 +52,7 @@ from ..vault.soul import CONSTITUTION, PERSONA, read_soul
 from .apology import Troubles, apology
 from .machine import machine
 from .reply import apply_reply
+from .senses import Senses, TurnOutcome
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -63,34 +63,6 @@ EARLIER_SHOWN_WAKE: Final = 3  # … and in a turn the pet starts itself
 EARLIER_CHARS: Final = 240  # characters per earlier line in a prompt
 
 SAID_AS: Final = {TurnKind.OWNER: "reply", TurnKind.REACH_OUT: "reach_out"}
-
-
-@dataclass(frozen=True)
-class TurnOutcome:
-    """What a turn gave the caller."""
-
-    say: str
-    intent: str
-    ok: bool
-    kind: TurnKind
-    tokens: int
-    error: str | None = None
-    reply: Reply | None = None
-
-
-@dataclass
-class Senses:
-    """What the turns read and tell around them, handed in by the runtime."""
-
-    post: Post  # a fact for the mind
-    situation: Callable[[datetime], list[str]]  # the mind's present tense, for the prompt
-    unsaid: Callable[[], list[str]]  # closing lines the door held back, for the next talk
-    witnessed: Callable[[str, str], None]  # something real satisfied a need
-    interacted: Callable[[], None]  # the owner spoke: the idle clock restarts
-    save_soon: Callable[[], None]  # what was said reaches the checkpoint in seconds
-    spoke: Callable[[], None]  # the turn said something: the reply face follows it
-    key_rejected: Callable[[], None]  # the owner must re-authenticate
-    fire: Callable[[str, dict[str, Any]], None]  # a bus event
 
 
 class Turns:

@@ -40,6 +40,10 @@ from pytest_homeassistant_custom_component.common import (  # noqa: E402
     mock_integration,
     mock_platform,
 )
+from pytest_homeassistant_custom_component.components.diagnostics import (  # noqa: E402
+    get_diagnostics_for_config_entry,
+)
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator  # noqa: E402
 
 from custom_components.shelldon.brain.prompt import MESSAGES_HEADER  # noqa: E402
 from custom_components.shelldon.const import (  # noqa: E402
@@ -407,3 +411,15 @@ async def test_reconfigure_from_an_ai_task_entity_to_the_offline_brain_keeps_the
     assert entry.runtime_data.turns.brain.name == "offline"
     assert (await tell(hass, "hello"))["reply"].startswith("Hello!")
     assert not owner_tasks(fake_llm)
+
+
+async def test_diagnostics_name_the_ai_task_entity_the_pet_thinks_with(
+    hass: HomeAssistant, fake_llm: FakeLlm, hass_client: ClientSessionGenerator
+) -> None:
+    entry = ai_task_pet(hass)
+    await async_setup_pet(hass, entry)
+
+    diagnostics = await get_diagnostics_for_config_entry(hass, hass_client, entry)
+
+    assert diagnostics["turns"]["brain"] == "ai_task"
+    assert diagnostics["turns"]["model"] == FAKE

@@ -55,7 +55,9 @@ async def async_get_config_entry_diagnostics(
         },
         "turns": {
             "brain": pet.turns.brain.name,
-            "model": getattr(pet.turns.brain, "model", None),
+            # The Anthropic brain's model, or the AI Task entity the brain thinks with.
+            "model": getattr(pet.turns.brain, "model", None)
+            or getattr(pet.turns.brain, "entity_id", None),
             "history_exchanges": len(pet.turns.history.exchanges),
             "dream_backlog": pet.mind.dream_backlog(),
             "folded_until": pet.mind.folded_until,

@@ -81,6 +81,18 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
         self._data: dict[str, Any] = {}
         self._models: list[tuple[str, str]] = []
 
+    async def _async_key_checked(
+        self, api_key: str, errors: dict[str, str]
+    ) -> ConfigFlowResult | None:
+        """A key that lists its models goes on to the model page; one that does not says why
+        in `errors` (None: show the form again)."""
+        self._models, error = await _async_models(self.hass, api_key)
+        if error:
+            errors["base"] = error
+            return None
+        self._data[CONF_API_KEY] = api_key
+        return await self.async_step_model()
+
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         """The pet's name and, optionally, an Anthropic API key or an AI Task entity."""
         errors: dict[str, str] = {}
@@ -100,12 +112,8 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
                     self._data[CONF_AI_TASK_ENTITY] = ai_task
                 if not api_key:
                     return self.async_create_entry(title=name, data=self._data)
-                self._models, error = await _async_models(self.hass, api_key)
-                if error:
-                    errors["base"] = error
-                else:
-                    self._data[CONF_API_KEY] = api_key
-                    return await self.async_step_model()
+                if (models := await self._async_key_checked(api_key, errors)) is not None:
+                    return models
         fields: dict[vol.Marker, Any] = {
             vol.Required(CONF_NAME): selector.TextSelector(),
             vol.Optional(CONF_API_KEY): KEY_SELECTOR,
@@ -196,17 +204,13 @@ class ShelldonConfigFlow(ConfigFlow, domain=DOMAIN):
                     entry, data=self._data, reason="reconfigure_successful"
                 )
             elif offline or not api_key:
-                self._data.pop(CONF_MODEL, None) if not api_key else None
+                if not api_key:
+                    self._data.pop(CONF_MODEL, None)  # no key: no model to remember
                 return self.async_update_reload_and_abort(
                     entry, data=self._data, reason="reconfigure_successful"
                 )
-            else:
-                self._models, error = await _async_models(self.hass, api_key)
-                if error:
-                    errors["base"] = error
-                else:
-                    self._data[CONF_API_KEY] = api_key
-                    return await self.async_step_model()
+            elif (models := await self._async_key_checked(api_key, errors)) is not None:
+                return models
         return self.async_show_form(
             step_id="reconfigure",
             data_schema=self.add_suggested_values_to_schema(

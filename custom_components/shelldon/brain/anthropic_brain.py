@@ -56,17 +56,17 @@ def usage_of(response_usage: Any) -> Usage:
     )
 
 
-def request_body(request: TurnRequest, model: str, *, mark_cache: bool = False) -> dict[str, Any]:
+CACHE_MARK: Final = {"type": "ephemeral"}  # a five-minute breakpoint
+
+
+def request_body(request: TurnRequest, model: str) -> dict[str, Any]:
     """The Messages API request for a turn (also what the benchmarks measure): the tools and
     the system block first (the stable prefix), then the turn's one message."""
     prompt = build_prompt(request)
-    system: dict[str, Any] = {"type": "text", "text": prompt.stable}
-    if mark_cache:
-        system["cache_control"] = {"type": "ephemeral"}
     return {
         "model": model,
         "max_tokens": MAX_TOKENS,
-        "system": [system],
+        "system": [{"type": "text", "text": prompt.stable}],
         "tools": [REPLY_TOOL],
         "tool_choice": {"type": "tool", "name": "reply"},
         "messages": [{"role": "user", "content": prompt.changing}],
@@ -107,19 +107,16 @@ class AnthropicBrain:
         self.model = model
         self.timeout_s = timeout_s
         self.max_rounds = max_rounds
-        self.clock = (
-            clock  # seconds, for the cache's five minutes (the pet's clock in Home Assistant)
-        )
+        self.clock = clock  # seconds, for the cache's five minutes (Home Assistant's time)
         self._cached: tuple[str, float] | None = None  # (the prefix's digest, when last cached)
-        self.last_plan: CachePlan | None = None
 
     def estimate(self, request: TurnRequest) -> int:
         """At most what one round of this request would cost (estimated, not counted)."""
         return estimate_tokens(request_body(request, self.model))
 
-    def plan(self, request: TurnRequest) -> tuple[CachePlan, str]:
-        """Whether this turn's prefix is marked for the cache, and the prefix's digest."""
-        prefix = prefix_of(request_body(request, self.model))
+    def plan(self, body: dict[str, Any], kind: TurnKind) -> tuple[CachePlan, str]:
+        """Whether a turn's request marks its prefix for the cache, and the prefix's digest."""
+        prefix = prefix_of(body)
         digest = hashlib.sha256(prefix.encode("utf-8")).hexdigest()
         since = None
         if self._cached is not None and self._cached[0] == digest:
@@ -127,7 +124,7 @@ class AnthropicBrain:
         plan = plan_cache(
             prefix_tokens=math.ceil(len(prefix) / CHARS_PER_TOKEN),
             model=self.model,
-            conversation=request.kind is TurnKind.OWNER,
+            conversation=kind is TurnKind.OWNER,
             since_cached_s=since,
         )
         return plan, digest
@@ -144,9 +141,10 @@ class AnthropicBrain:
 
     async def think(self, request: TurnRequest) -> TurnResult:
         """One turn, within the timeout and the round ceiling."""
-        plan, digest = self.plan(request)
-        self.last_plan = plan
-        body = request_body(request, self.model, mark_cache=plan.mark)
+        body = request_body(request, self.model)
+        plan, digest = self.plan(body, request.kind)
+        if plan.mark:
+            body["system"][0]["cache_control"] = dict(CACHE_MARK)
         usage = Usage()
         cause = "bad_reply"
         try:

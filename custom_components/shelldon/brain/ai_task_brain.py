@@ -205,7 +205,7 @@ class AiTaskBrain:
             or state.state == STATE_UNAVAILABLE
         ):
             raise BrainUnavailable("ai_task_unavailable", Usage())
-        instructions = instructions_for(request)
+        asked = instructions = instructions_for(request)
         structure = reply_structure()
         for rounds in range(1, self.max_rounds + 1):
             result = await generate(
@@ -219,7 +219,7 @@ class AiTaskBrain:
                 reply = parse_reply(_data_of(result))
             except ReplyError as err:
                 instructions = (
-                    f"{instructions_for(request)}\n\nYour last reply did not fit: {err}. "
+                    f"{asked}\n\nYour last reply did not fit: {err}. "
                     "Answer again with the structured reply, intent first."
                 )
                 continue

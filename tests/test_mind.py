@@ -723,7 +723,7 @@ async def test_speak_up_in_the_afternoon_suggests_delivers_and_returns_the_decis
     assert event["outcome"] == "suggest" and event["message"] == "Hello from the desk!"
     assert event["factors"] == decision["factors"]
     assert model.kinds() == ["proactive"]
-    assert pet.mind.interruptions_today(pet.clock.now()) == 1
+    assert pet.door.interruptions_today(pet.clock.now()) == 1
     assert activity_attrs(hass)["interruptions_today"] == 1
 
 

@@ -184,6 +184,27 @@ def test_dream_closed_window_reason_wins_over_no_work() -> None:
     assert drift == Drift(Activity.DORMANT, "the night window closed")
 
 
+def test_an_owner_away_past_the_dream_idle_lets_a_pet_with_notes_dream_off_window() -> None:
+    away = NOON - timedelta(hours=6)
+    assert regulate(Activity.DORMANT, NOON, away) is None, "off-window: no dream by the clock"
+    drift = regulate(Activity.DORMANT, NOON, away, dream_idle_h=6)
+    assert drift == Drift(Activity.DREAM, "6 h without the owner and notes to dream on")
+    assert regulate(Activity.DORMANT, NOON, away + SEC, dream_idle_h=6) is None, "not yet"
+    assert regulate(Activity.DORMANT, NOON, away, dream_idle_h=6, dream_work=False) is None
+    assert regulate(Activity.DORMANT, NOON, None, dream_idle_h=6) is None, "never spoke: no"
+
+
+def test_a_pet_dreaming_off_window_keeps_dreaming_while_there_is_work() -> None:
+    away = NOON - timedelta(hours=7)
+    assert regulate(Activity.DREAM, NOON, away, dream_idle_h=6) is None
+    assert regulate(Activity.DREAM, NOON, away, dream_idle_h=6, dream_work=False) == Drift(
+        Activity.DORMANT, "the night window closed"
+    )
+    assert regulate(Activity.DREAM, NOON, away) == Drift(
+        Activity.DORMANT, "the night window closed"
+    )
+
+
 def test_dormant_never_wakes_on_its_own() -> None:
     # The owner spoke a second ago, token pressure is nil: still nothing moves it up.
     assert regulate(Activity.DORMANT, NOON, NOON - SEC) is None

@@ -64,8 +64,18 @@ def regulate(
     dream_work: bool = True,
     woke_at: datetime | None = None,
     home_empty: bool = False,
+    dream_idle_h: float | None = None,
 ) -> Drift | None:
-    """The one drift step down the ladder due at `now`, or None (never up)."""
+    """The one drift step down the ladder due at `now`, or None (never up).
+
+    With `dream_idle_h`, an owner away that long lets a pet with notes dream off-window too.
+    """
+    away_long = (
+        dream_idle_h is not None
+        and last_owner is not None
+        and now - last_owner >= timedelta(hours=dream_idle_h)
+        and dream_work
+    )
     since = last_owner if last_owner is not None else (None if home_empty else woke_at)
     quiet = now - since if since is not None else timedelta.max
     dreamy = in_window(now, dream_start, dream_end)
@@ -78,7 +88,9 @@ def regulate(
             return Drift(Activity.DORMANT, "an hour without the owner")
     if state is Activity.DORMANT and dreamy and dream_work:
         return Drift(Activity.DREAM, "the night window opened")
-    if state is Activity.DREAM and (not dreamy or not dream_work):
+    if state is Activity.DORMANT and away_long:
+        return Drift(Activity.DREAM, f"{dream_idle_h:g} h without the owner and notes to dream on")
+    if state is Activity.DREAM and (not dreamy or not dream_work) and not away_long:
         reason = "the night window closed" if not dreamy else "nothing left to dream on"
         return Drift(Activity.DORMANT, reason)
     return None

@@ -11,15 +11,13 @@ REGULATE (drift the state down the cost ladder; keep the trace).
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 from typing import Any, Final
 
 from ..body.presence import Household
 from ..const import (
     CONF_ACT_THRESHOLD,
     CONF_DREAM_IDLE_H,
-    CONF_QUIET_END,
-    CONF_QUIET_START,
     CONF_TOKEN_CAP,
 )
 from ..core import defaults as d
@@ -48,14 +46,14 @@ from ..vault.shelf import Shelf
 from .acts import Acts
 from .cursor import MAX_AGENDA, cursor, restore_cursor
 from .dreaming import Dreamer
+from .noticing import fold, news
 from .reach import Reacher
 from .reflect import Reflection
 from .scribe import Scribe
-from .situation import clock_time, situation_file, situation_lines, span
+from .situation import situation_file, situation_lines
 from .trace import TickRecord
 
 SITUATION_FILE: Final = "situation.md"
-GAP_SLACK: Final = timedelta(minutes=10)
 ASK_EXPECT: Final = timedelta(hours=12)
 VAULT_SCAN_EVERY: Final = timedelta(seconds=d.VAULT_WATCH_PERIOD_S)  # at most, whatever the tick
 
@@ -146,7 +144,7 @@ class Mind:
             needs=needs,
             dreamer=self.dreamer,
             considered=self.considered,
-            believe=lambda s, v, at, src: self.believe(s, v, at, source=src),
+            believe=self.believe,
             spawn=spawn,
             flush=self._flush_files,
             changed=changed,
@@ -172,12 +170,6 @@ class Mind:
         """Home, away, or unknown (no presence entities)."""
         return self.household.state
 
-    def _quiet(self) -> tuple[time, time]:
-        return (
-            time.fromisoformat(str(self.dials[CONF_QUIET_START])),
-            time.fromisoformat(str(self.dials[CONF_QUIET_END])),
-        )
-
     def situation(self, now: datetime, *, for_prompt: bool) -> list[str]:
         """The present tense, as lines."""
         return situation_lines(
@@ -189,7 +181,7 @@ class Mind:
             state=self.state,
             turn_in_flight=self.body.turn_in_flight,
             goals=self.goals.open_goals(),
-            quiet=self._quiet(),
+            dials=self.dials,
         )
 
     def situation_file(self, now: datetime) -> str:
@@ -245,7 +237,7 @@ class Mind:
             return
         self.heart.tick_soon()
 
-    def believe(self, subject: str, value: str, at: datetime, *, source: str) -> None:
+    def believe(self, subject: str, value: str, at: datetime, source: str) -> None:
         """Fold an observation into the world model (and the belief log)."""
         belief, met = self.world.observe(subject, value, at, source=source)
         if belief is not None:
@@ -298,28 +290,22 @@ class Mind:
         if self._last_scan is None or utc_now - self._last_scan >= VAULT_SCAN_EVERY:
             self._last_scan = utc_now
             self.watch_vault()
-        if self.last_tick_at is not None:
-            # Measured against the sleep the last tick planned, so a message that wakes a
-            # dormant mind early is never mistaken for the machine having slept.
-            gap = utc_now - self.last_tick_at
-            if gap > self._planned_gap + GAP_SLACK:
-                about = f"the machine slept ~{span(gap)}"
-                self.post(
-                    SignalKind.SUSPEND_GAP, {"gap_s": int(gap.total_seconds()), "about": about}
-                )
-        for goal in self.goals.open_goals():
-            if goal.due is not None and goal.due <= utc_now and goal.id not in self.signalled_due:
-                self.signalled_due.add(goal.id)
-                self.considered.pop(goal.id, None)  # coming due is news: think about it afresh
-                self.post(SignalKind.GOAL_DUE, {"goal": goal.id, "about": goal.text})
-        for expectation in self.world.surprises(utc_now):
-            about = f"I expected {expectation.about} by {clock_time(expectation.due, now)}"
-            self.post(SignalKind.SURPRISE, {"expectation": expectation.id, "about": about})
+        for kind, data in news(
+            now,
+            utc_now,
+            last_tick_at=self.last_tick_at,
+            planned_gap=self._planned_gap,
+            goals=self.goals.open_goals(),
+            signalled_due=self.signalled_due,
+            considered=self.considered,
+            world=self.world,
+        ):
+            self.post(kind, data)
         sensed = []
         inbox, self.inbox = self.inbox, []
         for signal in inbox:
             sensed.append(signal.kind.value)
-            self._fold(signal)
+            fold(signal, self.believe, self.considered)
             if signal.kind is SignalKind.OWNER_MESSAGE and (drift := preempt(self.state)):
                 self._move(drift, utc_now)
             if signal.kind is SignalKind.TURN_COMMITTED:
@@ -328,21 +314,6 @@ class Mind:
                 self.agenda.append(signal)
         del self.agenda[:-MAX_AGENDA]
         return sensed
-
-    def _fold(self, signal: Signal) -> None:
-        """SENSE folds each arrival into the world model."""
-        data = signal.data
-        if signal.kind is SignalKind.PRESENCE:
-            self.believe(
-                f"presence:{data['entity']}", str(data["to"]), signal.at, source="presence"
-            )
-            for goal_id in [k for k in self.considered if k.startswith("g")]:
-                del self.considered[goal_id]  # someone came or went: goals are worth a look
-        elif signal.kind is SignalKind.POWER:
-            self.believe("power", str(data.get("level")), signal.at, source="battery")
-        elif signal.kind is SignalKind.OWNER_MESSAGE:
-            at = signal.at
-            self.believe("owner:last_spoke", at.isoformat(), at, source="conversation")
 
     def _impulses(self, now: datetime, utc_now: datetime) -> Impulses:
         reacher = self.reacher
@@ -370,29 +341,16 @@ class Mind:
     # ------------------------------------------------------------------ REGULATE
 
     def _regulate(self, now: datetime, utc_now: datetime, record: TickRecord) -> None:
-        quiet_h = float(self.dials[CONF_DREAM_IDLE_H])
-        last_owner = self.body.last_interaction
-        dream_anyway = last_owner is not None and utc_now - last_owner >= timedelta(hours=quiet_h)
-        work = self.dreamer.work()
         drift = regulate(
             self.state,
             now,
-            last_owner,
+            self.body.last_interaction,
             token_pressure=self.token_pressure,
-            dream_work=work,
+            dream_work=self.dreamer.work(),
             woke_at=self.body.started_at,
             home_empty=self.household.state is Presence.AWAY,
+            dream_idle_h=float(self.dials[CONF_DREAM_IDLE_H]),
         )
-        if drift is None and self.state is Activity.DORMANT and dream_anyway and work:
-            drift = Drift(Activity.DREAM, f"{quiet_h:g} h without the owner and notes to dream on")
-        if (
-            drift is not None
-            and drift.state is Activity.DORMANT
-            and self.state is Activity.DREAM
-            and dream_anyway
-            and work
-        ):
-            drift = None  # still dreaming off-window: the owner has been away long enough
         if drift is not None:
             record.drift = f"{self.state.value} -> {drift.state.value}: {drift.reason}"
             self._move(drift, utc_now)
@@ -453,7 +411,3 @@ class Mind:
     def folded_until(self) -> str | None:
         """Every journal day up to this one is folded."""
         return self.dreamer.folded_until
-
-    def interruptions_today(self, now: datetime) -> int:
-        """Lines delivered unasked today."""
-        return self.door.interruptions_today(now)

@@ -6,12 +6,14 @@ vault's reality layer (absolute times, so the file changes only when something h
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, time, timedelta
+from typing import Any
 
 from homeassistant.const import STATE_HOME
 
 from ..body.presence import Household
+from ..const import CONF_QUIET_END, CONF_QUIET_START
 from ..core.activity import Activity, in_window
 from ..core.goals import Goal
 from ..core.world import WorldModel
@@ -48,7 +50,7 @@ def situation_lines(
     state: Activity,
     turn_in_flight: bool,
     goals: Sequence[Goal],
-    quiet: tuple[time, time],
+    dials: Mapping[str, Any],
 ) -> list[str]:
     """The present, as lines."""
     lines = []
@@ -88,6 +90,10 @@ def situation_lines(
         lines.append(f"{len(goals)} open goal(s){nxt}.")
     for expectation in world.open_expectations()[:3]:
         lines.append(f"I half-expect {expectation.about} by {clock_time(expectation.due, now)}.")
+    quiet = (
+        time.fromisoformat(str(dials[CONF_QUIET_START])),
+        time.fromisoformat(str(dials[CONF_QUIET_END])),
+    )
     if for_prompt and in_window(now, *quiet):
         lines.append("It is quiet hours: I do not interrupt.")
     return lines

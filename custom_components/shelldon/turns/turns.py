@@ -18,7 +18,6 @@ from typing import Any, Final
 from ..brain import Brain
 from ..brain.offline import OfflineBrain
 from ..brain.turn import (
-    OVER_ALLOWANCE,
     BrainAuthError,
     BrainError,
     Filed,
@@ -30,14 +29,10 @@ from ..brain.turn import (
     TurnResult,
 )
 from ..const import EVENT_TURN_FINISHED
-from ..core.closing import Closing, Conversation, Heard, hear, worth_closing
-from ..core.dream import distill
+from ..core.closing import Closing, Conversation, hear, worth_closing
 from ..core.goals import Goal
 from ..core.history import Exchange, History, Line, Role, marker
-from ..core.memory import fact_line, new_facts, notes_from_list
-from ..core.plain import flag, mapping, text
 from ..core.promises import parse_remind_me
-from ..core.scrub import scrub
 from ..core.signals import SignalKind
 from ..core.text import clean
 from ..core.tokens import TokenLedger, Usage
@@ -50,13 +45,14 @@ from ..vault.recall import Recall
 from ..vault.shelf import Shelf
 from ..vault.soul import CONSTITUTION, PERSONA, read_soul
 from .apology import Troubles, apology
+from .folding import fold_day
+from .ledger import ledger, restore_ledger
 from .machine import machine
 from .reply import apply_reply
 from .senses import Senses, TurnOutcome
 
 _LOGGER = logging.getLogger(__name__)
 
-FACTS_FILE: Final = "memory/facts.md"
 MAX_MESSAGE: Final = 2000
 EARLIER_SHOWN: Final = 6  # exchanges of context in an owner turn's prompt
 EARLIER_SHOWN_WAKE: Final = 3  # … and in a turn the pet starts itself
@@ -123,43 +119,11 @@ class Turns:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the checkpoint."""
-        return {
-            "history": self.history.to_list(),
-            "tokens": self.tokens.to_dict(),
-            "last_intent": self.last_intent,
-            "last_outcome": self.last_outcome,
-            "last_said": self.last_said,
-            "last_mark": self.last_mark,
-            "unflushed": self.unflushed,
-            "conversation": self.conversation.to_list(),
-            "goal_serial": self.goals.serial,
-        }
+        return ledger(self)
 
     def restore(self, data: Any) -> None:
         """Back from the checkpoint (anything unreadable is skipped)."""
-        if not isinstance(data, dict):
-            return
-        self.history = History.from_list(data.get("history"))
-        for note in notes_from_list(data.get("notes")):  # an older inbox
-            self.journal.journal(self.clock.now(), None, f"noted: {note.text}")
-        self.tokens = TokenLedger.from_dict(data.get("tokens"))
-        self.last_intent = text(data.get("last_intent"))
-        self.last_outcome = text(data.get("last_outcome"))
-        said = mapping(data.get("last_said"))
-        self.last_said = (
-            {k: v for k, v in said.items() if isinstance(k, str) and isinstance(v, str)}
-            if isinstance(said.get("text"), str)
-            else None
-        )
-        mark = data.get("last_mark")
-        self.last_mark = mark if isinstance(mark, dict) else {}
-        self.unflushed = flag(data.get("unflushed"), False)
-        self.conversation = Conversation.from_list(data.get("conversation"))
-        if self.unflushed and not self.conversation.heard:  # an older checkpoint: keep it all
-            self.conversation.add(Heard("a conversation from before a restart", False, False))
-        serial = data.get("goal_serial")
-        if isinstance(serial, int) and not isinstance(serial, bool):
-            self.goals.serial = serial
+        restore_ledger(self, data)
 
     async def async_load_soul(self) -> None:
         """Seed and read the soul files (again, when the owner or an approved edit changed
@@ -272,7 +236,7 @@ class Turns:
             )
             self.last_topic = said
             self.senses.witnessed("connection", "my owner talked with me")
-            outcome = await self._run(request, heard, TurnKind.OWNER)
+            outcome = await self.run(request, heard, TurnKind.OWNER)
             self.senses.save_soon()  # what was said reaches the checkpoint within seconds
             return outcome
         finally:
@@ -296,57 +260,25 @@ class Turns:
         if kind is TurnKind.FLUSH:
             self.closed()
             request = self.request(TurnKind.FLUSH, now, flush_cause="your owner has gone quiet")
-            return await self._run(request, None, kind)
+            return await self.run(request, None, kind)
         heard = Line(
             self.clock.utcnow().isoformat(), "notification", "", Role.MARKER, marker(self.name)
         )
         extra: dict[str, Any] = {"goal": f"[{goal.id}] {goal.text}"} if goal is not None else {}
-        return await self._run(self.request(kind, now, **extra), heard, kind)
+        return await self.run(self.request(kind, now, **extra), heard, kind)
 
     async def async_dream_day(
         self, now: datetime, day: str, room: int | None = None
     ) -> tuple[TurnOutcome, int]:
-        """Fold one finished journal day into memory/facts.md (admitted, holding the slot).
-
-        Returns the outcome and how many facts were kept. With `room` (the tokens left of
-        tonight's allowance), a fold estimated to cost more is not started: the outcome's
-        error is OVER_ALLOWANCE and nothing is spent.
-        """
-        day_text = await self.executor(self._read, f"journal/{day}.md")
-        parts = distill(day_text, self.name)
-        known = [fact for fact, _ in self.recall.facts]
-        words = " ".join(parts).lower()
-        relevant = [f for f in known if any(w in words for w in f.lower().split()[:3])]
-        request = self.request(
-            TurnKind.DREAM,
-            now,
-            notes=tuple(parts[0].splitlines()) if parts else (),
-            facts=tuple((relevant or known)[-40:]),
-            goal=day,
-        )
-        if not parts:
-            return TurnOutcome("", f"nothing to keep from {day}", True, TurnKind.DREAM, 0), 0
-        if room is not None and (cost := self.brain.estimate(request)) > room:
-            return TurnOutcome(
-                "", f"about {cost} tokens", False, TurnKind.DREAM, 0, error=OVER_ALLOWANCE
-            ), 0
-        outcome = await self._run(request, None, TurnKind.DREAM)
-        kept: list[str] = []
-        if outcome.ok and outcome.reply is not None:
-            kept = new_facts([scrub(f) for f in outcome.reply.remember], known)
-            if kept:
-                lines = "".join(fact_line(f, day) for f in kept)
-                await self.executor(self.vault.append_text, FACTS_FILE, lines)
-                for fact in kept:
-                    self.recall.add_fact(fact, day)
-        return outcome, len(kept)
-
-    def _read(self, rel: str) -> str:
-        return self.vault.read_text(rel) if self.vault.exists(rel) else ""
+        """Fold one finished journal day into memory/facts.md (admitted, holding the slot);
+        the outcome and how many facts were kept (`fold_day`)."""
+        return await fold_day(self, now, day, room)
 
     # ------------------------------------------------------------------ one turn
 
-    async def _run(self, request: TurnRequest, heard: Line | None, kind: TurnKind) -> TurnOutcome:
+    async def run(self, request: TurnRequest, heard: Line | None, kind: TurnKind) -> TurnOutcome:
+        """One model call and what is kept after it: the reply applied, the exchange recorded,
+        the tokens counted, the mind told and the event fired."""
         now = self.clock.now()
         ok, error = True, None
         try:

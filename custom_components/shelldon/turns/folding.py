@@ -1,0 +1,64 @@
+"""The dream's fold of one finished journal day into memory/facts.md.
+
+The day is distilled locally first; only new facts are kept (scrubbed, one line each, dated),
+and a fold estimated to cost more than tonight's allowance left is not started.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from ..brain.turn import OVER_ALLOWANCE, TurnKind
+from ..core.dream import distill
+from ..core.memory import fact_line, new_facts
+from ..core.scrub import scrub
+from ..vault.files import Vault
+from ..vault.recall import FACTS_FILE
+from .senses import TurnOutcome
+
+if TYPE_CHECKING:
+    from .turns import Turns
+
+
+async def fold_day(
+    turns: Turns, now: datetime, day: str, room: int | None = None
+) -> tuple[TurnOutcome, int]:
+    """Fold one finished journal day into memory/facts.md (admitted, holding the slot).
+
+    Returns the outcome and how many facts were kept. With `room` (the tokens left of
+    tonight's allowance), a fold estimated to cost more is not started: the outcome's
+    error is OVER_ALLOWANCE and nothing is spent.
+    """
+    day_text = await turns.executor(_read, turns.vault, f"journal/{day}.md")
+    parts = distill(day_text, turns.name)
+    known = [fact for fact, _ in turns.recall.facts]
+    words = " ".join(parts).lower()
+    relevant = [f for f in known if any(w in words for w in f.lower().split()[:3])]
+    request = turns.request(
+        TurnKind.DREAM,
+        now,
+        notes=tuple(parts[0].splitlines()) if parts else (),
+        facts=tuple((relevant or known)[-40:]),
+        goal=day,
+    )
+    if not parts:
+        return TurnOutcome("", f"nothing to keep from {day}", True, TurnKind.DREAM, 0), 0
+    if room is not None and (cost := turns.brain.estimate(request)) > room:
+        return TurnOutcome(
+            "", f"about {cost} tokens", False, TurnKind.DREAM, 0, error=OVER_ALLOWANCE
+        ), 0
+    outcome = await turns.run(request, None, TurnKind.DREAM)
+    kept: list[str] = []
+    if outcome.ok and outcome.reply is not None:
+        kept = new_facts([scrub(f) for f in outcome.reply.remember], known)
+        if kept:
+            lines = "".join(fact_line(f, day) for f in kept)
+            await turns.executor(turns.vault.append_text, FACTS_FILE, lines)
+            for fact in kept:
+                turns.recall.add_fact(fact, day)
+    return outcome, len(kept)
+
+
+def _read(vault: Vault, rel: str) -> str:
+    return vault.read_text(rel) if vault.exists(rel) else ""

@@ -1,9 +1,9 @@
 """The knowledge shelf: documents the owner drops in `knowledge/reference/`, read and cited.
 
 A cheap size-and-mtime scan notices a new or changed `.md`/`.txt`; reading it is an ordinary
-act of the mind. The shelf is jailed: nothing outside the folder is read, no symlink or hard
-link is followed, a name that is hidden (`.`) or not valid UTF-8 is passed over, and a document
-over the size limit is refused with a clear message. The shelf is bounded as a whole: at most
+act of the mind. The shelf is jailed (`walk`): nothing outside the folder is read, no symlink
+or hard link is followed, a name that is hidden (`.`) or not valid UTF-8 is passed over, and a
+document over the size limit is refused with a clear message. The shelf is bounded as a whole: at most
 `MAX_DOCS` documents and `MAX_SHELF_BYTES` of them (`MAX_VECTOR_SHELF_BYTES` with vectors on),
 taken in sorted path order, what is already on it keeping its place; a document that does not
 fit is marked refused ("the shelf is full: ...") with one warning, and looked at again only
@@ -22,21 +22,16 @@ pet remembers about its owner: a document is cited, never remembered.
 from __future__ import annotations
 
 import logging
-import os
-import stat
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any, Final
 
 from ..core.knowledge import Catalogue, Hit, Volume, trigram_vector
-from ..core.passages import Chunk, chunk_document
-from ..core.text import clean, path_problem
+from ..core.passages import Chunk
 from .catalogue import (
     CATALOGUE_FILE,
     OLD_INDEX_FILE,
-    SHELF,
     MiB,
     Stamp,
     read_catalogue,
@@ -46,12 +41,11 @@ from .catalogue import (
     write_catalogue,
     write_volume,
 )
-from .files import Vault, VaultError, safe_text
+from .files import Vault, VaultError
+from .walk import MAX_DOC_BYTES, read_volume, walk
 
 _LOGGER = logging.getLogger(__name__)
 
-SUFFIXES: Final = (".md", ".txt", ".markdown")
-MAX_DOC_BYTES: Final = 2 * MiB
 MAX_DOCS: Final = 500
 # 32 MiB is sixteen documents at the size limit, or some five million words: far more than a
 # desk pet's reference shelf holds. Held in memory a document costs about 2.8 times its size
@@ -104,90 +98,11 @@ class Shelf:
         """Every readable document on the shelf and its (mtime, size), in sorted order; never
         follows a link. (It also writes what the last `changes` left unsaved.)"""
         self.save()
-        found: dict[str, Stamp] = {}
-        try:
-            root = self.vault.path(SHELF)
-        except VaultError:
-            return found
-        if not root.is_dir() or root.is_symlink():
-            return found
-        looked = 0
-        stack = [self._entries(root)]
-        while stack:
-            if not stack[-1]:
-                stack.pop()
-                continue
-            entry = stack[-1].pop()
-            looked += 1
-            if looked > MAX_LOOKED_AT:
-                self._warn_once(
-                    "looked",
-                    "The shelf holds more than %d files and folders; the rest are not looked at",
-                    MAX_LOOKED_AT,
-                )
-                break
-            if entry.name.startswith("."):
-                continue  # hidden: an editor's or the system's, never a document
-            rel = os.path.relpath(entry.path, self.vault.root).replace(os.sep, "/")
-            if path_problem(rel) is not None:
-                self._warn_once(
-                    rel,
-                    "%s: a name that is not valid UTF-8 (or holds a control character) is "
-                    "passed over",
-                    clean(rel),
-                )
-                continue
-            if entry.is_symlink():
-                self._warn_once(rel, "%s is a symlink; the shelf never follows links", rel)
-                continue
-            try:
-                info = entry.stat(follow_symlinks=False)
-            except OSError:
-                continue
-            if stat.S_ISDIR(info.st_mode):
-                stack.append(self._entries(Path(entry.path)))
-            elif stat.S_ISREG(info.st_mode) and entry.name.lower().endswith(SUFFIXES):
-                if info.st_nlink > 1:
-                    self._warn_once(rel, "%s is a hard link; the shelf never follows links", rel)
-                    continue
-                found[rel] = (info.st_mtime, info.st_size)
-        if looked > MAX_LOOKED_AT:  # what is on the shelf stays, wherever the walk stopped
-            for doc in self._held():
-                if doc not in found and (stamp := self._regular_stamp(doc)) is not None:
-                    found[doc] = stamp
-        return found
+        return walk(self.vault, limit=MAX_LOOKED_AT, held=self._held, warn_once=self._warn_once)
 
     def read(self, doc: str) -> tuple[Volume, Stamp | None, str | None]:
         """Read a document into its volume: (volume, stamp, None), or (empty, stamp, reason)."""
-        empty = Volume.build(doc, ())
-        stamp = self.vault.mtime_size(doc)
-        if not doc.startswith(SHELF + "/"):
-            return empty, stamp, "not on the shelf"
-        if stamp is None:
-            return empty, None, "it is gone, or is not a regular file"
-        if stamp[1] > MAX_DOC_BYTES:
-            return (
-                empty,
-                stamp,
-                f"it is {-(-stamp[1] // 1024)} KB; "
-                f"the shelf takes up to {MAX_DOC_BYTES // 1024} KB",
-            )
-        try:
-            text = self.vault.read_text(doc, MAX_DOC_BYTES)
-        except (OSError, VaultError) as err:
-            return empty, stamp, str(err)
-        if not text.strip():
-            return empty, stamp, "it is empty"
-        if "\x00" in text:
-            return empty, stamp, "it is not a text file"
-        # Held as it is kept: the vault scrubs every string it writes, so the chunks are
-        # scrubbed here too (their spans still point into the file) and a restart finds the
-        # very same passages.
-        chunks = [
-            replace(c, text=safe_text(c.text), blurb=safe_text(c.blurb))
-            for c in chunk_document(doc, text)
-        ]
-        return Volume.build(doc, chunks, self.index.vectorizer), stamp, None
+        return read_volume(self.vault, doc, self.index.vectorizer)
 
     def load(self) -> None:
         """The saved index: the catalogue, then each document's volume (a document whose file
@@ -381,23 +296,6 @@ class Shelf:
             return [d for d, e in self.seen.items() if e.get("status") == "read"] + list(
                 self.queued
             )
-
-    def _entries(self, folder: Path) -> list[os.DirEntry[str]]:
-        """A folder's entries, last name first (popped in sorted order)."""
-        try:
-            with os.scandir(folder) as listing:
-                return sorted(listing, key=lambda e: e.name, reverse=True)
-        except OSError:
-            return []
-
-    def _regular_stamp(self, doc: str) -> Stamp | None:
-        try:
-            info = self.vault.path(doc).stat(follow_symlinks=False)
-        except (OSError, VaultError):
-            return None
-        if not stat.S_ISREG(info.st_mode) or info.st_nlink > 1:
-            return None
-        return info.st_mtime, info.st_size
 
     def _warn_once(self, key: str, message: str, *args: Any) -> None:
         if key not in self._warned:

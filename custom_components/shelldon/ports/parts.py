@@ -1,197 +1,23 @@
-"""The narrow doors between the pet's parts: what each is handed, as small typed protocols.
-
-The parts (mind, turns, needs) never import the runtime or each other. Each receives what it
-uses: the one clock, the live dials, a way to post a fact to the mind, the one admission for a
-turn the pet starts itself, the one door out for every line it says unasked, a turn runner, the
-needs' motives, and a read-only view of the body. The runtime builds the real ones; a test hands
-in small fakes.
-"""
+"""The parts as each other sees them: the turn runner, the needs' motives and what they want
+done, the body, and the needs' read-only view."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .core.appraisal import Candidate
-from .core.budget import Decision
-from .core.closing import Closing
-from .core.faces import Face
-from .core.goals import Goal
-from .core.power import BackoffLevel, PowerState
-from .core.salience import InterruptDecision, Outcome
-from .core.signals import Signal, SignalKind
-from .core.state import PersonalityState
-from .core.tokens import Usage
+from ..core.appraisal import Candidate
+from ..core.closing import Closing
+from ..core.faces import Face
+from ..core.goals import Goal
+from ..core.power import BackoffLevel, PowerState
+from ..core.salience import Outcome
+from ..core.state import PersonalityState
+from ..core.tokens import Usage
 
 if TYPE_CHECKING:  # the brain is a sibling of the body, above the ports: types only
-    from .brain.turn import Reply, TurnKind
-
-
-class Heart(Protocol):
-    """The one timer, as a part sees it: when its tick is next due, and a tick now."""
-
-    @property
-    def started(self) -> bool:
-        """The pet is set up and living."""
-        ...
-
-    def next_tick(self) -> datetime | None:
-        """When the mind's tick is next due (UTC)."""
-        ...
-
-    def tick_soon(self) -> None:
-        """Tick as soon as the event loop is free."""
-        ...
-
-    def set_cadence(self, period_s: float) -> None:
-        """The mind's tick follows its activity state."""
-        ...
-
-
-class Journal(Protocol):
-    """The pet's journal, as a writer of lines sees it."""
-
-    def journal(self, at: datetime, who: str | None, text: str) -> str:
-        """One line (at is local); returns it."""
-        ...
-
-
-class Slot(Protocol):
-    """The one turn in flight: an owner's message waits in line for it, then gives it back."""
-
-    async def take(self) -> None:
-        """Wait in line for the slot."""
-        ...
-
-    def release(self) -> None:
-        """Give it to the next in line, or free it."""
-        ...
-
-
-class Clock(Protocol):
-    """The one clock: the owner's local time and UTC, both aware."""
-
-    def now(self) -> datetime:
-        """Local, aware."""
-        ...
-
-    def utcnow(self) -> datetime:
-        """UTC, aware."""
-        ...
-
-
-class Dials(Mapping[str, Any]):
-    """The owner's options as they are now: the runtime swaps them in live, every part reads
-    the same ones (a part never keeps its own copy)."""
-
-    def __init__(self, values: Mapping[str, Any]) -> None:
-        self._values: dict[str, Any] = dict(values)
-
-    def replace(self, values: Mapping[str, Any]) -> set[str]:
-        """Take new values; returns the keys that changed."""
-        new = dict(values)
-        changed = {k for k in set(self._values) | set(new) if self._values.get(k) != new.get(k)}
-        self._values = new
-        return changed
-
-    def __getitem__(self, key: str) -> Any:
-        return self._values[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._values)
-
-    def __len__(self) -> int:
-        return len(self._values)
-
-
-Post = Callable[[SignalKind, "dict[str, Any] | None"], Signal]  # a fact for the mind
-Executor = Callable[..., Awaitable[Any]]  # run a blocking call off the event loop
-Spawn = Callable[[Awaitable[Any]], None]  # run work as a tracked task of the pet
-Changed = Callable[..., None]  # something to show (and, with save=True, to checkpoint)
-
-
-SLOT_BUSY = "a turn is in flight"  # the reason a turn is deferred for the slot
-
-
-@dataclass(frozen=True)
-class Admitted:
-    """The answer of the admission: ADMIT (the slot is held, the budget charged), or why not."""
-
-    decision: Decision
-    reason: str
-    retry_at: datetime | None = None
-
-    @property
-    def ok(self) -> bool:
-        """The turn may run now (and must release the slot when done)."""
-        return self.decision is Decision.ADMIT
-
-
-class Admission(Protocol):
-    """The one way in for a turn the pet starts itself: initiative, battery, budget, slot."""
-
-    def check(self, cost: int, now: datetime) -> Admitted:
-        """Would initiative, battery and budget let it in? (Nothing is taken or charged.)"""
-        ...
-
-    def admit(self, cost: int, now: datetime) -> Admitted:
-        """Let a turn in: on ADMIT the slot is held and the budget charged."""
-        ...
-
-    def release(self) -> None:
-        """The admitted turn is over: free the slot."""
-        ...
-
-    def refund(self, cost: int, now: datetime) -> None:
-        """A turn that never happened gives its budget back."""
-        ...
-
-    async def async_wait_slot(self) -> None:
-        """Wait in line for the slot (the owner's own requests, like shelldon.dream)."""
-        ...
-
-
-@dataclass(frozen=True)
-class Said:
-    """What the door did with a line: the outcome, why, and whether anything took it."""
-
-    outcome: Outcome
-    reason: str
-    delivered: bool
-    verdict: InterruptDecision | None = None
-
-
-class Door(Protocol):
-    """The one door out: every line the pet sends unasked passes gate 2 here (quiet hours,
-    cap, presence, threshold), goes out as SPEAK or SUGGEST or stays SILENT, and is announced
-    by `shelldon_reach_out` or `shelldon_decision` with its factors."""
-
-    def decide(self, goal: Goal | None, now: datetime) -> InterruptDecision:
-        """Gate 2 for a line about `goal` (or a musing, when None)."""
-        ...
-
-    async def async_say(
-        self,
-        text: str,
-        verdict: InterruptDecision,
-        *,
-        about: str,
-        goal: Goal | None = None,
-        asks: bool = False,
-    ) -> Said:
-        """Send an admitted line out (SPEAK, else SUGGEST), count it, tell the bus; `asks`: the
-        turn recorded a question in it (spoken, it is asked so it can be answered aloud)."""
-        ...
-
-    def hold_back(self, verdict: InterruptDecision, *, about: str) -> None:
-        """Gate 2 said SILENT: journal it and announce the decision."""
-        ...
-
-    def interruptions_today(self, now: datetime) -> int:
-        """Lines delivered unasked today."""
-        ...
+    from ..brain.turn import Reply, TurnKind
 
 
 class TurnOutcomeLike(Protocol):

@@ -1,0 +1,37 @@
+"""The narrow doors between the pet's parts: what each is handed, as small typed protocols.
+
+The parts (mind, turns, needs) never import the runtime or each other. Each receives what it
+uses: the one clock, the live dials, a way to post a fact to the mind, the one admission for a
+turn the pet starts itself, the one door out for every line it says unasked, a turn runner, the
+needs' motives, and a read-only view of the body. The runtime builds the real ones; a test hands
+in small fakes.
+"""
+
+from __future__ import annotations
+
+from .basics import Changed, Clock, Dials, Executor, Heart, Journal, Post, Slot, Spawn
+from .gates import SLOT_BUSY, Admission, Admitted, Door, Said
+from .parts import Body, Motives, NeedsView, TurnOutcomeLike, TurnRunner, Want
+
+__all__ = [
+    "SLOT_BUSY",
+    "Admission",
+    "Admitted",
+    "Body",
+    "Changed",
+    "Clock",
+    "Dials",
+    "Door",
+    "Executor",
+    "Heart",
+    "Journal",
+    "Motives",
+    "NeedsView",
+    "Post",
+    "Said",
+    "Slot",
+    "Spawn",
+    "TurnOutcomeLike",
+    "TurnRunner",
+    "Want",
+]

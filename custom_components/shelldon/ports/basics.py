@@ -1,0 +1,96 @@
+"""The basics every part is handed: the one clock, the one timer, the live dials, the journal,
+the slot, and the small callables (post a fact, run off the loop, spawn, changed)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..core.signals import Signal, SignalKind
+
+if TYPE_CHECKING:  # the brain is a sibling of the body, above the ports: types only
+    pass
+
+
+class Heart(Protocol):
+    """The one timer, as a part sees it: when its tick is next due, and a tick now."""
+
+    @property
+    def started(self) -> bool:
+        """The pet is set up and living."""
+        ...
+
+    def next_tick(self) -> datetime | None:
+        """When the mind's tick is next due (UTC)."""
+        ...
+
+    def tick_soon(self) -> None:
+        """Tick as soon as the event loop is free."""
+        ...
+
+    def set_cadence(self, period_s: float) -> None:
+        """The mind's tick follows its activity state."""
+        ...
+
+
+class Journal(Protocol):
+    """The pet's journal, as a writer of lines sees it."""
+
+    def journal(self, at: datetime, who: str | None, text: str) -> str:
+        """One line (at is local); returns it."""
+        ...
+
+
+class Slot(Protocol):
+    """The one turn in flight: an owner's message waits in line for it, then gives it back."""
+
+    async def take(self) -> None:
+        """Wait in line for the slot."""
+        ...
+
+    def release(self) -> None:
+        """Give it to the next in line, or free it."""
+        ...
+
+
+class Clock(Protocol):
+    """The one clock: the owner's local time and UTC, both aware."""
+
+    def now(self) -> datetime:
+        """Local, aware."""
+        ...
+
+    def utcnow(self) -> datetime:
+        """UTC, aware."""
+        ...
+
+
+class Dials(Mapping[str, Any]):
+    """The owner's options as they are now: the runtime swaps them in live, every part reads
+    the same ones (a part never keeps its own copy)."""
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self._values: dict[str, Any] = dict(values)
+
+    def replace(self, values: Mapping[str, Any]) -> set[str]:
+        """Take new values; returns the keys that changed."""
+        new = dict(values)
+        changed = {k for k in set(self._values) | set(new) if self._values.get(k) != new.get(k)}
+        self._values = new
+        return changed
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+Post = Callable[[SignalKind, "dict[str, Any] | None"], Signal]  # a fact for the mind
+Executor = Callable[..., Awaitable[Any]]  # run a blocking call off the event loop
+Spawn = Callable[[Awaitable[Any]], None]  # run work as a tracked task of the pet
+Changed = Callable[..., None]  # something to show (and, with save=True, to checkpoint)

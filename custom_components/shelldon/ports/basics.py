@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ..core.signals import Signal, SignalKind
-
-if TYPE_CHECKING:  # the brain is a sibling of the body, above the ports: types only
-    pass
 
 
 class Heart(Protocol):

@@ -5,15 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from ..core.budget import Decision
 from ..core.goals import Goal
 from ..core.salience import InterruptDecision, Outcome
-
-if TYPE_CHECKING:  # the brain is a sibling of the body, above the ports: types only
-    pass
-
 
 SLOT_BUSY = "a turn is in flight"  # the reason a turn is deferred for the slot
 

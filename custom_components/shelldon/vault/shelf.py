@@ -3,12 +3,12 @@
 A cheap size-and-mtime scan notices a new or changed `.md`/`.txt`; reading it is an ordinary
 act of the mind. The shelf is jailed (`walk`): nothing outside the folder is read, no symlink
 or hard link is followed, a name that is hidden (`.`) or not valid UTF-8 is passed over, and a
-document over the size limit is refused with a clear message. The shelf is bounded as a whole: at most
-`MAX_DOCS` documents and `MAX_SHELF_BYTES` of them (`MAX_VECTOR_SHELF_BYTES` with vectors on),
-taken in sorted path order, what is already on it keeping its place; a document that does not
-fit is marked refused ("the shelf is full: ...") with one warning, and looked at again only
-when the shelf has room or the document changes. A document that fails to read is marked seen
-with one warning and tried again only when the file changes.
+document over the size limit is refused with a clear message. The shelf is bounded as a whole:
+at most `MAX_DOCS` documents and `MAX_SHELF_BYTES` of them (`MAX_VECTOR_SHELF_BYTES` with
+vectors on), taken in sorted path order, what is already on it keeping its place; a document
+that does not fit is marked refused ("the shelf is full: ...") with one warning, and looked at
+again only when the shelf has room or the document changes. A document that fails to read is
+marked seen with one warning and tried again only when the file changes.
 
 Everything heavy (reading, chunking, scrubbing, indexing a document into its volume, writing
 the index) happens in `read`, `load`, `scan` and `save`, which block and run in the executor;

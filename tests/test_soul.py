@@ -583,7 +583,7 @@ async def test_two_eventful_ticks_back_to_back_are_two_commits_of_their_own(
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass))
         mind, history = pet.mind, pet.history
-        original_flush, original_write = mind._flush_files, mind.scribe.write
+        original_flush, original_write = mind.scribe.flush, mind.scribe.write
         original_lines = mind.records.write
         original_run, original_record = history._run, history.record
         guard = threading.Lock()
@@ -633,7 +633,7 @@ async def test_two_eventful_ticks_back_to_back_are_two_commits_of_their_own(
                 seen["git"] = threading.get_ident()
             return original_run(*args)
 
-        monkeypatch.setattr(mind, "_flush_files", flush_files)
+        monkeypatch.setattr(mind.scribe, "flush", flush_files)
         monkeypatch.setattr(mind.scribe, "write", write)
         monkeypatch.setattr(mind.records, "write", lines)
         monkeypatch.setattr(history, "record", record)

@@ -1,4 +1,4 @@
-"""Small, honest stand-ins for the ports a part is handed (custom_components/shelldon/ports.py).
+"""Small, honest stand-ins for the ports a part is handed (custom_components/shelldon/ports/).
 
 Each fake does what its port promises and records what it was asked, so a test can say what a
 part did through its doors. Where the real thing is plain (the vault on a temporary folder, the

@@ -150,5 +150,5 @@ class Acts:
             line = f"could not read {name}: {reason}"
         mind.records.journal(mind.clock.now(), None, line)
         await mind.executor(self.shelf.save)
-        mind._flush_files(f"shelf: {line}")
+        mind.scribe.flush(f"shelf: {line}")
         mind.changed()

@@ -46,7 +46,7 @@ from ..vault.shelf import Shelf
 from .acts import Acts
 from .cursor import MAX_AGENDA, cursor, restore_cursor
 from .dreaming import Dreamer
-from .noticing import fold, news
+from .noticing import fold, forget, news
 from .reach import Reacher
 from .reflect import Reflection
 from .scribe import Scribe
@@ -91,7 +91,6 @@ class Mind:
         self.body = body
         self.heart = heart
         self.records = journal
-        self.records.on_full = self._flush_files  # a flood is written as it comes
         self.goals = goals
         self.turns = turns
         self.door = door
@@ -118,6 +117,7 @@ class Mind:
         self.scribe = Scribe(
             clock=clock, records=journal, history=history, executor=executor, spawn=spawn
         )
+        self.records.on_full = self.scribe.flush  # a flood is written as it comes
         self._dirty = False
         self._last_scan: datetime | None = None
         self._planned_gap = timedelta(seconds=CADENCE_S[Activity.DORMANT])
@@ -146,7 +146,7 @@ class Mind:
             considered=self.considered,
             believe=self.believe,
             spawn=spawn,
-            flush=self._flush_files,
+            flush=self.scribe.flush,
             changed=changed,
         )
         self.acts = Acts(self, shelf)
@@ -190,12 +190,7 @@ class Mind:
 
     def prune(self, utc_now: datetime) -> None:
         """Forget bookkeeping about goals that are settled or gone, and waits that are over."""
-        open_ids = {g.id for g in self.goals.open_goals()}
-        self.signalled_due &= open_ids
-        keep = {k: v for k, v in self.considered.items() if k in open_ids and v > utc_now}
-        self.considered.clear()
-        self.considered.update(keep)
-        self.world.prune(utc_now)
+        forget(utc_now, self.goals.open_goals(), self.signalled_due, self.considered, self.world)
 
     # ------------------------------------------------------------------ persistence
 
@@ -220,10 +215,6 @@ class Mind:
             self._move(drift, signal.at)  # at once, not at the next tick
         self.wake()
         return signal
-
-    def seen(self, entity_id: str, state: str, at: datetime) -> None:
-        """Someone is where the household says, at the start (no news: a belief)."""
-        self.believe(f"presence:{entity_id}", state, at, source="presence")
 
     def wake(self) -> None:
         """Tick as soon as the event loop is free, unless a tick is due within the engaged cadence
@@ -277,7 +268,7 @@ class Mind:
         if not resting:
             self._dirty = True
         intention = (choice.about if choice else None) or record.drift or ", ".join(sensed)
-        self._flush_files(None if resting else f"tick {self.ticks}: {intention}")
+        self.scribe.flush(None if resting else f"tick {self.ticks}: {intention}")
         if self._dirty:
             self.changed(save=False)  # the mind's own cursor: bookkeeping
             self._dirty = False
@@ -371,10 +362,6 @@ class Mind:
             self.records.journal(self.clock.now(), None, lead + drift.reason)
 
     # ------------------------------------------------------------------ files
-
-    def _flush_files(self, commit: str | None = None) -> None:
-        """Write what is queued; with `commit`, the vault's history records it too (`Scribe`)."""
-        self.scribe.flush(commit)
 
     async def async_flush_all(self) -> None:
         """On stop: journal the exchanges the mind has not reflected on yet (and file what they

@@ -64,3 +64,19 @@ def fold(signal: Signal, believe: Believe, considered: dict[str, datetime]) -> N
         believe("power", str(data.get("level")), signal.at, "battery")
     elif signal.kind is SignalKind.OWNER_MESSAGE:
         believe("owner:last_spoke", signal.at.isoformat(), signal.at, "conversation")
+
+
+def forget(
+    utc_now: datetime,
+    open_goals: Iterable[Goal],
+    signalled_due: set[str],
+    considered: dict[str, datetime],
+    world: WorldModel,
+) -> None:
+    """Forget bookkeeping about goals that are settled or gone, and waits that are over."""
+    open_ids = {g.id for g in open_goals}
+    signalled_due &= open_ids
+    keep = {k: v for k, v in considered.items() if k in open_ids and v > utc_now}
+    considered.clear()
+    considered.update(keep)
+    world.prune(utc_now)

@@ -87,7 +87,9 @@ def wire(pet: Pet, brain: Brain) -> None:
         dials=pet.dials,
         clock=pet.clock,
         post=pet.post,
-        seen=lambda entity, state, at: pet.mind.seen(entity, state, at),
+        seen=lambda entity, state, at: pet.mind.believe(
+            f"presence:{entity}", state, at, "presence"
+        ),
     )
     pet.messenger = Messenger(
         hass, pet.name, list(pet.dials[CONF_NOTIFY_TARGETS]), on_change=pet.mark_changed

@@ -11,7 +11,7 @@ not reach-outs and never come here.
 
 from __future__ import annotations
 
-from datetime import datetime, time
+from datetime import datetime
 from typing import Any
 
 from homeassistant.components import persistent_notification
@@ -86,9 +86,6 @@ class ReachDoor:
 
     # ------------------------------------------------------------------ gate 2
 
-    def _time(self, key: str) -> time:
-        return time.fromisoformat(str(self.dials[key]))
-
     def interruptions_today(self, now: datetime) -> int:
         """Lines delivered unasked today."""
         day, count = self.interruptions
@@ -110,8 +107,8 @@ class ReachDoor:
         return decide_interrupt(
             factors,
             now=now,
-            quiet_start=self._time(CONF_QUIET_START),
-            quiet_end=self._time(CONF_QUIET_END),
+            quiet_start=self.dials.time_of(CONF_QUIET_START),
+            quiet_end=self.dials.time_of(CONF_QUIET_END),
             interruptions_today=count,
             cap=int(self.dials[CONF_INTERRUPTION_CAP]),
             threshold=float(self.dials[CONF_INTERRUPT_THRESHOLD]),

@@ -6,9 +6,8 @@ vault's reality layer (absolute times, so the file changes only when something h
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from datetime import datetime, time, timedelta
-from typing import Any
+from collections.abc import Sequence
+from datetime import datetime, timedelta
 
 from homeassistant.const import STATE_HOME
 
@@ -17,6 +16,7 @@ from ..const import CONF_QUIET_END, CONF_QUIET_START
 from ..core.activity import Activity, in_window
 from ..core.goals import Goal
 from ..core.world import WorldModel
+from ..ports import Dials
 
 
 def clock_time(at: datetime | None, now: datetime) -> str:
@@ -50,7 +50,7 @@ def situation_lines(
     state: Activity,
     turn_in_flight: bool,
     goals: Sequence[Goal],
-    dials: Mapping[str, Any],
+    dials: Dials,
 ) -> list[str]:
     """The present, as lines."""
     lines = []
@@ -90,11 +90,9 @@ def situation_lines(
         lines.append(f"{len(goals)} open goal(s){nxt}.")
     for expectation in world.open_expectations()[:3]:
         lines.append(f"I half-expect {expectation.about} by {clock_time(expectation.due, now)}.")
-    quiet = (
-        time.fromisoformat(str(dials[CONF_QUIET_START])),
-        time.fromisoformat(str(dials[CONF_QUIET_END])),
-    )
-    if for_prompt and in_window(now, *quiet):
+    if for_prompt and in_window(
+        now, dials.time_of(CONF_QUIET_START), dials.time_of(CONF_QUIET_END)
+    ):
         lines.append("It is quiet hours: I do not interrupt.")
     return lines
 

@@ -4,7 +4,7 @@ the slot, and the small callables (post a fact, run off the loop, spawn, changed
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterator, Mapping
-from datetime import datetime
+from datetime import datetime, time
 from typing import Any, Protocol
 
 from ..core.signals import Signal, SignalKind
@@ -79,6 +79,10 @@ class Dials(Mapping[str, Any]):
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
+
+    def time_of(self, key: str) -> time:
+        """A dial that holds a wall time ("22:00:00"), as a time."""
+        return time.fromisoformat(str(self._values[key]))
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)

@@ -1,0 +1,331 @@
+"""What secrets look like: the shapes the scrubber hides, each found in time linear in the text.
+
+Whatever follows a secret word (password in several languages, token, API key, Wi-Fi key, PIN,
+door or alarm code, "user … pass …") is replaced with a marker, and so are credentials inside
+URLs and their queries, private key blocks, tokens and AWS keys, and (`core.numbers`) card
+numbers, IBANs, email addresses and phone numbers, wherever they stand. It errs on the side of hiding, yet leaves what the pet writes
+itself (ISO dates and times, versions, ids, entity ids, paths).
+
+Every pattern is built so that no input makes it backtrack more than a bounded amount per
+position: runs are possessive (`*+`, `++`), repeats are bounded, and a key word is only tried
+where a cheap scan of the lower-cased text found one. `bench/test_bench_scrub.py` times every
+pattern on 64 KB of its worst input.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from .numbers import (
+    CARD,
+    EMAIL,
+    IBAN,
+    PHONE,
+    SECRET,
+    TOKEN,
+    Found,
+    Replace,
+    hide_numbers,
+    sub,
+    whole,
+)
+
+__all__ = ["CARD", "EMAIL", "IBAN", "PHONE", "SECRET", "TOKEN", "Found", "hide_shapes"]
+
+# --- values after a secret word ------------------------------------------------------------
+# The key is one atomic group, and so is each way of separating it from its value; the ways are
+# tried in order (a clause, "is", a colon or nothing), so a value that looks like "is" is still
+# a value, and a marker is never taken for one. A key word may follow an underscore
+# (NAME_PASSWORD=) but not a letter or digit, and may not run on into a longer word.
+_IS: Final = r"(?:is|was|ist|war|lautet|lautete|est|es|are|sind|era|luidt|zijn)"
+_FOR: Final = r"(?:for|of|to|on|at|für|fürs|zum|zur|vom|von|der|des|pour|du|de|del|para|voor|van)"
+_SEP_CLAUSE: Final = (
+    rf"\s++{_FOR}\s++(?:[^\s:=\[\]]++\s++){{0,3}}?(?:{_IS}\b\s*+[:=]?|[^\s:=\[\]]++\s*+[:=])\s*+"
+)
+# "password wifi: x", "Kennwort Router = x": one word naming what the secret is for.
+_SEP_NOUN: Final = r"\s++[^\s:=\[\]]{1,20}+\s*+[:=]\s*+"
+_SEP_IS: Final = rf"\s*+{_IS}\b\s*+[:=]?\s*+"
+_SEP_PLAIN: Final = r"\s*+[:=]?\s*+"
+# A marker, which is never a key nor a value (that keeps the scrubber idempotent).
+_MARKER_WORD: Final = r"(?:token|card|email|secret|phone|iban)"
+_MARKER: Final = rf"\[{_MARKER_WORD}\]"
+_QUOTED: Final = r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|“[^”\n]{1,200}”|„[^“”\n]{1,200}[“”]"
+_VALUE: Final = (
+    rf"(?![:=])(?!{_MARKER})(?!(?:Bearer|Basic)\b)"
+    rf"(?:{_QUOTED}|[\"']?(?!{_MARKER})[^\s\"',;]{{3,}}+)"
+)
+# A Wi-Fi key runs to the next whitespace (it may well hold a comma).
+_WIFI_VALUE: Final = rf"(?![:=])(?!{_MARKER})(?:{_QUOTED}|\S{{3,}}+)"
+# A PIN or a door code is a number of 3-8 digits, not part of a date, a time or a longer number.
+_DIGITS_VALUE: Final = r"\d{3,8}(?![\w\[])(?![.,:/-][\d\[])"
+# A social security number: 123-45-6789 (or its nine digits).
+_SSN_VALUE: Final = r"\d{3}[- ]?\d{2}[- ]?\d{4}(?![\w\[])(?![.,:/-][\d\[])"
+_KEY_START: Final = rf"(?<![^\W_])(?!{_MARKER_WORD}\])"
+
+
+def _keyed(keys: str, value: str) -> re.Pattern[str]:
+    # Each way is taken only when a value follows it; the plain way is refused where another
+    # way leads to a marker (scrubbed once, a text stays as it is) or a clause begins.
+    tried = (_SEP_CLAUSE, _SEP_NOUN, _SEP_IS)
+    ways = "|".join(f"(?>{sep})(?={value})" for sep in tried)
+    blocked = "|".join(f"{sep}{_MARKER}" for sep in tried) + rf"|\s++{_FOR}\s"
+    ways += f"|(?!{blocked}){_SEP_PLAIN}"
+    return re.compile(
+        rf"(?P<key>(?>{_KEY_START}(?:{keys})(?![\w-]))(?:{ways}))(?P<value>{value})", re.I
+    )
+
+
+def _starts(words: str) -> re.Pattern[str]:
+    """Where a key may start: one of these words, in the text in lower case. Plain words grouped
+    by their first letter (no flags, no lookbehind) are what the regex engine scans fastest."""
+    groups: dict[str, list[str]] = {}
+    for word in sorted(words.split(), key=len, reverse=True):
+        groups.setdefault(word[0], []).append(re.escape(word[1:]))
+    return re.compile("|".join(f"{first}(?:{'|'.join(rest)})" for first, rest in groups.items()))
+
+
+_PASS_WORDS: Final = (
+    r"pass(?:word|wort|wd|phrase|code)|pwd|pw|kennwort|mot\s+de\s+passe|contrase(?:ñ|n)a"
+    r"|wachtwoord|senha|lösenord|hasło|clave|wachtzin"
+)
+_WIFI: Final = _keyed(
+    r"(?:wi-?fi|wlan|wireless|wpa[23]?|network|netzwerk|router|hotspot|r(?:é|e)seau)[\s_-]?"
+    r"(?:pass(?:word|wort|phrase|code)?|kennwort|key|schl(?:ü|ue)ssel|code|pwd|pw|psk|clave"
+    r"|wachtwoord|sleutel)"
+    r"|(?:wpa[23]?[\s_-]?)?psk"
+    r"|(?:cl(?:é|e)|mot\s+de\s+passe|contrase(?:ñ|n)a|clave)[\s_-]++(?:du\s++|de\s++|del\s++)?"
+    r"(?:la\s++)?(?:wi-?fi|wlan|r(?:é|e)seau|red)"
+    rf"|ssid\b[^\n\[\]]{{0,60}}?\b(?:{_PASS_WORDS}|key|schl(?:ü|ue)ssel|psk)",
+    _WIFI_VALUE,
+)
+_WIFI_STARTS: Final = _starts(
+    "wifi wi-fi wlan wireless wpa network netzwerk router hotspot réseau reseau psk ssid clé cle "
+    "mot contrase clave"
+)
+_PIN: Final = _keyed(
+    r"(?:sim[\s-]?)?pin(?:[\s-]?(?:code|number|nummer|nr))?"
+    r"|(?:door|front[\s-]door|back[\s-]door|gate|alarm|garage|safe|lock|unlock|keypad|entry|"
+    r"access|security|house|building|intercom|locker|disarm|verification|confirmation|"
+    r"t(?:ü|ue)r|haust(?:ü|ue)r|tor|garagen(?:tor)?|alarm(?:anlagen)?|tresor|"
+    r"schloss|zahlen|sicherheits|zugangs|eingangs|entsperr|tasten|toegangs|deur|alarm)[\s-]?code"
+    r"|(?:secret|geheim)[\s-]?(?:code|number|nummer|zahl)|geheimzahl|(?:zahlen)?kombination"
+    r"|combination|combo|digicode|cvv2?|cvc2?|csc|otp|2fa|mfa|totp"
+    r"|one[\s-]time[\s-](?:code|password|pin)|alarm(?:anlage)?|disarm"
+    rf"|(?P<bare>code|c(?:ó|o)digo)(?=\s*[:=]|\s+{_IS}\b|\s+{_FOR}\s)",
+    _DIGITS_VALUE,
+)
+_PIN_STARTS: Final = _starts(
+    "sim pin door front back gate alarm garage safe lock unlock keypad entry access security "
+    "house building intercom disarm verification confirmation tür tuer haust tor tresor "
+    "schloss zahlen sicherheits zugangs eingangs entsperr tasten secret geheim kombination "
+    "comb code código codigo toegangs deur digicode cvv cvc csc otp 2fa mfa totp one"
+)
+# "error code: 404" is no secret: a bare "code" right after one of these words stays.
+_NOT_A_PIN: Final = re.compile(
+    r"\b(?:error|status|exit|return|response|result|http|zip|postal|post|area|country|dial|"
+    r"region|language|lang|colou?r|hex|sort|tracking|product|item|article|order|invoice|"
+    r"source|qr|bar|fehler|länder|antwort)[\s_-]*+$",
+    re.I,
+)
+_SSN: Final = _keyed(
+    r"ssn|social[\s-]security(?:[\s-]number)?|sozialversicherungsnummer", _SSN_VALUE
+)
+_SSN_STARTS: Final = _starts("ssn social sozialversicherungsnummer")
+_PASSWORD: Final = _keyed(
+    r"(?:aws[\s_-]?)?secret[\s_-]?(?:access[\s_-]?)?key|aws[\s_-]?secret|client[\s_-]?secret"
+    rf"|{_PASS_WORDS}|pass(?=\s*[:=])|secret(?![\s_-]*(?:code|number)\b)",
+    _VALUE,
+)
+_PASSWORD_STARTS: Final = _starts(
+    "aws secret client pass pw kennwort mot contrase wachtwoord wachtzin senha lösenord hasło clave"
+)
+# A user named with a password after it: "user admin pass hunter22", "login bob / pw xyz".
+_USER_PASS: Final = re.compile(
+    r"(?P<key>(?>(?<![^\W_])(?:user(?:name)?|login|benutzer(?:name)?|nutzer(?:name)?"
+    r"|utilisateur|usuario|gebruiker(?:snaam)?)(?![\w-]))"
+    r"\s*+[:=]?\s*+\S{1,64}?[\s,;/]++(?:and\s++|und\s++|et\s++|y\s++|en\s++)?(?:the\s++)?"
+    r"(?>pass(?:word|wort|wd)?|pwd|pw|kennwort|mdp|contrase(?:ñ|n)a|wachtwoord)(?![\w-])"
+    rf"\s*+[:=]?\s*+)(?P<value>{_VALUE})",
+    re.I,
+)
+_USER_PASS_STARTS: Final = _starts("user login benutzer nutzer utilisateur usuario gebruiker")
+_TOKEN_KEY: Final = _keyed(
+    r"(?:access|refresh|id|auth|session|bearer|csrf|xsrf|api|bot|webhook)?[\s_-]?token"
+    r"|api[\s_-]?key|access[\s_-]?key|private[\s_-]?key|auth(?:orization)?",
+    _VALUE,
+)
+_TOKEN_KEY_STARTS: Final = _starts(
+    "token access refresh id auth session bearer csrf xsrf api bot webhook private"
+)
+# A secret in a URL's query: ?sig=…, &key=…, &code=… (an OAuth code), &password=….
+_QUERY: Final = re.compile(
+    r"(?<=[?&;])(?P<key>(?:sig|signature|key|apikey|api_key|code|auth|token|access_token"
+    r"|refresh_token|id_token|secret|client_secret|pwd|pass|password|passwd)=)"
+    r"(?P<value>(?!\[)[^\s&#\"'<>]{3,}+)",
+    re.I,
+)
+# A credential after the HTTP scheme word: "Bearer x", "Basic dXNlcjpwYXNz".
+_SCHEME: Final = re.compile(
+    r"\b(?P<scheme>Bearer|Basic)\s++(?!\[)(?P<value>[A-Za-z0-9._~+/=-]{8,}+)", re.I
+)
+_SCHEME_STARTS: Final = _starts("bearer basic")
+
+# --- tokens and keys -----------------------------------------------------------------------
+_KNOWN_PREFIX: Final = re.compile(
+    r"\b(?:(?:(?:sk|pk|rk)[-_]|gh[pousr]_|github_pat_|xox[abprs]-|AKIA|glpat-|hf_|npm_)"
+    r"[-_A-Za-z0-9]{12,256}|ASIA[A-Z0-9]{16}|AIza[-_A-Za-z0-9]{30,40})\b"
+)
+_KNOWN_PREFIX_STARTS: Final = _starts("sk pk rk gh xox akia asia glpat hf_ npm_ aiza")
+# A JSON Web Token: three base64url parts, the first an encoded "{" (eyJ).
+_JWT: Final = re.compile(r"\beyJ[A-Za-z0-9_-]{8,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]{4,}+")
+_JWT_STARTS: Final = _starts("eyj")
+# A private key block, from its BEGIN line to its END line (or to the end of the text).
+_PRIVATE_BEGIN: Final = re.compile(r"-----BEGIN[A-Z ]{0,40}PRIVATE KEY( BLOCK)?-----")
+_PRIVATE_END: Final = re.compile(r"-----END[A-Z ]{0,40}PRIVATE KEY( BLOCK)?-----")
+# Credentials inside a URL: scheme://user:password@host (the whole user part is hidden).
+_URL_USER: Final = re.compile(
+    r"(?<![\w+.-])[A-Za-z][A-Za-z0-9+.-]{0,19}://(?P<user>[^\s/?#@\[\]]{1,256}+)@"
+)
+# An AWS secret access key: 40 characters of base64, with both cases and a digit, and not
+# a path (a random key rarely holds more than three slashes).
+_AWS_SECRET: Final = re.compile(r"(?<![A-Za-z0-9/+=\]])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=\[])")
+# A long word with letters and digits is a token; scanning starts only where a run starts. (The
+# dashes that lead it and the look for a digit and a letter never give back what they took.)
+_LONG_TOKEN: Final = re.compile(
+    r"(?<![A-Za-z0-9_\-])(?P<lead>-*+)(?=[A-Za-z_\-]*+\d)(?=[0-9_\-]*+[A-Za-z])"
+    r"(?P<word>[A-Za-z0-9_][A-Za-z0-9_\-]{23,})\b"
+)
+# Letters only, but mixed case and long: a base62 token, not a word.
+_MIXED_TOKEN: Final = re.compile(
+    r"(?<!\[)\b(?=(?:[a-z0-9_]*+[A-Z]){2})(?=(?:[A-Z0-9_]*+[a-z]){2})[A-Za-z0-9_]{32,}+\b"
+)
+# Names the pet writes are not tokens: snake_case of words and numbers (an entity's object id,
+# "living_room_temperature_2"), and an UPPER_SNAKE prefix with a short hex suffix (the action id
+# "SHELLDON_REPLY_3f9a1c2b7d4e5f60": 64 random bits that name a notification, no secret).
+_NAME: Final = re.compile(
+    r"(?:[a-z]++|\d++)(?:_(?:[a-z]++|\d++))++|(?:[A-Z]++|\d++)(?:_(?:[A-Z]++|\d++))++"
+    r"|[A-Z][A-Z0-9]*+(?:_[A-Z][A-Z0-9]*+)*+_[0-9a-f]{1,16}"
+)
+
+
+def _sub_at(
+    pattern: re.Pattern[str],
+    starts: re.Pattern[str],
+    replace: Replace,
+    text: str,
+    low: str,
+    found: Found,
+) -> str:
+    """`pattern.sub`, but trying `pattern` only where `starts` finds, in `low` (the text in
+    lower case, as long as the text), a word that one of its matches begins with."""
+    out: list[str] = []
+    done = 0
+    for start in starts.finditer(low):
+        if start.start() >= done and (match := pattern.match(text, start.start())):
+            out += [text[done : match.start()], replace(match, found)]
+            done = match.end()
+    return "".join([*out, text[done:]]) if out else text
+
+
+def _keep_key(match: re.Match[str], found: Found) -> str:
+    found.keyed.append(match["value"])
+    return match["key"] + SECRET
+
+
+def _pin(match: re.Match[str], found: Found) -> str:
+    if match["bare"] and _NOT_A_PIN.search(match.string, max(0, match.start() - 24), match.start()):
+        return match.group(0)
+    return _keep_key(match, found)
+
+
+def _scheme(match: re.Match[str], found: Found) -> str:
+    value = match["value"]
+    basic = match["scheme"].lower() == "basic"
+    # "Basic training" is prose: a Basic credential is base64, with a digit, a sign or both cases.
+    if basic and not (
+        any(c.isdigit() or c in "+/=" for c in value) or (value.lower() != value != value.upper())
+    ):
+        return match.group(0)
+    found.keyed.append(value)
+    return ("Basic " if basic else "Bearer ") + TOKEN
+
+
+def _url_user(match: re.Match[str], found: Found) -> str:
+    found.keyed.append(match["user"])
+    return match.group(0)[: match.start("user") - match.start()] + SECRET + "@"
+
+
+def _aws(match: re.Match[str], found: Found) -> str:
+    text = match.group(0)
+    mixed = any(c.isupper() for c in text) and any(c.islower() for c in text)
+    if mixed and any(c.isdigit() for c in text) and text.count("/") <= 3:
+        found.shaped.append(text)
+        return TOKEN
+    return text
+
+
+def _mixed_token(match: re.Match[str], found: Found) -> str:
+    if _NAME.fullmatch(match.group(0)):
+        return match.group(0)
+    found.shaped.append(match.group(0))
+    return TOKEN
+
+
+def _long_token(match: re.Match[str], found: Found) -> str:
+    if _NAME.fullmatch(match["word"]):
+        return match.group(0)
+    found.shaped.append(match["word"])
+    return match["lead"] + TOKEN
+
+
+def _private_keys(text: str, found: Found) -> str:
+    """A private key block is hidden whole (a BEGIN without an END hides the rest)."""
+    out: list[str] = []
+    done = 0
+    while (begin := _PRIVATE_BEGIN.search(text, done)) is not None:
+        end = _PRIVATE_END.search(text, begin.end())
+        stop = end.end() if end is not None else len(text)
+        found.keyed.append(text[begin.end() : end.start() if end is not None else stop])
+        out += [text[done : begin.start()], SECRET]
+        done = stop
+    return "".join([*out, text[done:]]) if out else text
+
+
+# The rules found by a key word, in order, with the words each one's matches start with.
+_KEYED: Final[tuple[tuple[re.Pattern[str], re.Pattern[str], Replace], ...]] = (
+    (_SCHEME, _SCHEME_STARTS, _scheme),
+    (_USER_PASS, _USER_PASS_STARTS, _keep_key),
+    (_WIFI, _WIFI_STARTS, _keep_key),
+    (_PIN, _PIN_STARTS, _pin),
+    (_SSN, _SSN_STARTS, _keep_key),
+    (_PASSWORD, _PASSWORD_STARTS, _keep_key),
+    (_TOKEN_KEY, _TOKEN_KEY_STARTS, _keep_key),
+    (_KNOWN_PREFIX, _KNOWN_PREFIX_STARTS, whole(TOKEN)),
+    (_JWT, _JWT_STARTS, whole(TOKEN)),
+)
+
+
+def hide_shapes(text: str, found: Found) -> str:
+    """The text with every secret of a known shape replaced by its marker; what was removed is
+    added to `found`."""
+    if not text:
+        return text
+    if "PRIVATE KEY" in text:
+        text = _private_keys(text, found)
+    if "://" in text:
+        text = sub(_URL_USER, _url_user, text, found)
+    if "=" in text:
+        text = sub(_QUERY, _keep_key, text, found)
+    low = text.lower()
+    for pattern, starts, replace in _KEYED:
+        if len(low) == len(text):
+            scrubbed = _sub_at(pattern, starts, replace, text, low, found)
+        else:  # a letter whose lower case is longer: positions would shift
+            scrubbed = sub(pattern, replace, text, found)
+        if scrubbed is not text:
+            text, low = scrubbed, scrubbed.lower()
+    text = sub(_AWS_SECRET, _aws, text, found)
+    text = hide_numbers(text, found)
+    text = sub(_MIXED_TOKEN, _mixed_token, text, found)
+    return sub(_LONG_TOKEN, _long_token, text, found)

@@ -86,17 +86,21 @@ def valid_checkpoint() -> dict[str, Any]:
             "beliefs": [],
             "presence": {"person.alex": "home"},
         },
-        "proposals": [
-            {
-                "id": "p3",
-                "path": "soul/PERSONA.md",
-                "content": "# Persona\nI like rain.\n",
-                "reason": "I noticed I like rain",
-                "made_at": EARLIER,
-                "base": "",
-                "state": "pending",
-            }
-        ],
+        "proposals": {
+            "next": 4,
+            "pending": [
+                {
+                    "id": "p3",
+                    "path": "soul/PERSONA.md",
+                    "content": "# Persona\nI like rain.\n",
+                    "reason": "I noticed I like rain",
+                    "made_at": EARLIER,
+                    "base": "",
+                    "state": "pending",
+                }
+            ],
+            "ruled": {"p2": "approved"},
+        },
         "needs": {
             "state": {
                 "satisfaction": {"security": 2.0},
@@ -205,7 +209,7 @@ DEFAULT_KEPT: dict[str, Any] = {
 }
 
 NAIVE = "2026-11-30T11:00:00"  # an instant without a zone: not a valid checkpoint instant
-PROPOSAL = valid_checkpoint()["proposals"][0]
+PROPOSAL = valid_checkpoint()["proposals"]["pending"][0]
 NEEDS_STATE = valid_checkpoint()["needs"]["state"]
 VALID_MIND = VALID_KEPT["mind"]
 VALID_TURNS = VALID_KEPT["turns"]
@@ -405,11 +409,20 @@ DAMAGES: dict[str, Damage] = {
     # ---------------------------------------------------------------- proposals
     "proposals-dict": Damage("proposals", {"p3": PROPOSAL}),
     "proposals-string": Damage("proposals", "x"),
+    # An older checkpoint kept a list of the waiting proposals; a damaged one is skipped too.
     "proposals-items": Damage("proposals", [5, "x", None, [], {"id": "p1"}]),
     "proposals-field-types": Damage(
         "proposals",
         [PROPOSAL | {"id": 7, "path": ["soul", "PERSONA.md"], "content": None, "made_at": 5}],
     ),
+    "proposals.pending-items": Damage(
+        "proposals", [5, "x", None, {"id": "p1"}], "pending", expect=[]
+    ),
+    "proposals.pending-string": Damage("proposals", "x", "pending", expect=[]),
+    "proposals.next-string": Damage(
+        "proposals", "x", "next", check=lambda pet: pet.soul._next == 4
+    ),
+    "proposals.ruled-list": Damage("proposals", ["p2"], "ruled", check=lambda pet: not pet.soul.ruled),
     # ---------------------------------------------------------------- needs
     "needs-list": Damage("needs", [1, 2]),
     "needs-string": Damage("needs", "x"),

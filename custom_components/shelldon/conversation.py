@@ -66,11 +66,12 @@ class PetConversation(ConversationEntity):
                 sender = user.name
         room = "voice" if user_input.device_id else "assist"
         outcome = await self.pet.turns.async_owner_turn(user_input.text, room=room, sender=sender)
+        say = self.pet.outward.said(outcome.say)
         chat_log.async_add_assistant_content_without_tools(
-            conversation.AssistantContent(agent_id=user_input.agent_id, content=outcome.say)
+            conversation.AssistantContent(agent_id=user_input.agent_id, content=say)
         )
         response = intent.IntentResponse(language=user_input.language)
-        response.async_set_speech(outcome.say)
+        response.async_set_speech(say)
         return conversation.ConversationResult(
             response=response, conversation_id=chat_log.conversation_id
         )

@@ -16,7 +16,13 @@ TO_REDACT = {CONF_API_KEY}
 async def async_get_config_entry_diagnostics(
     hass: HomeAssistant, entry: ShelldonConfigEntry
 ) -> dict[str, Any]:
-    """The entry, its options and the pet's inner state."""
+    """The entry, its options and the pet's inner state, every string in it scrubbed."""
+    pet = entry.runtime_data
+    found: dict[str, Any] = pet.scrubber.data(_diagnostics(entry))
+    return found
+
+
+def _diagnostics(entry: ShelldonConfigEntry) -> dict[str, Any]:
     pet = entry.runtime_data
     next_wake = pet.next_wake
     return {

@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from typing import Final
 
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 
 from .const import DOMAIN
+from .core.markup import plain
+from .core.scrub import scrub
 
 _TAKES_ENTRY: Final = "config_entry_id" in inspect.signature(ir.async_create_issue).parameters
 
@@ -24,8 +27,12 @@ def create_issue(
     severity: ir.IssueSeverity = ir.IssueSeverity.WARNING,
     fixable: bool = False,
     data: dict[str, str | int | float | None] | None = None,
+    scrubber: Callable[[str], str] = scrub,
 ) -> None:
-    """Create (or replace) one of a pet's repair issues."""
+    """Create (or replace) one of a pet's repair issues. Its placeholders are scrubbed (with
+    the pet's own scrubber, where it is handed one) and made plain text: Home Assistant renders
+    an issue as Markdown."""
+    placeholders = {key: plain(scrubber(value)) for key, value in placeholders.items()}
     extra = {"config_entry_id": entry_id} if _TAKES_ENTRY else {}
     ir.async_create_issue(
         hass,

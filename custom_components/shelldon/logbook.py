@@ -14,12 +14,16 @@ from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.helpers import entity_registry as er
 
 from .const import DOMAIN, EVENT_DECISION, EVENT_MOOD_CHANGED, EVENT_REACH_OUT
+from .core.markup import plain
+from .core.scrub import scrub
 
 MAX_SHOWN = 160
 
 
 def _short(value: Any) -> str:
-    text = " ".join(str(value or "").split())
+    """A field of an event as the logbook shows it: short, scrubbed (the pet scrubbed it when it
+    fired the event; an automation may fire one too) and plain text."""
+    text = " ".join(plain(scrub(str(value or "")[: MAX_SHOWN * 4])).split())
     return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
 
 
@@ -52,14 +56,15 @@ def async_describe_events(
     @callback
     def describe_decision(event: Event) -> dict[str, str]:
         about = _short(event.data.get("about") or "reaching out")
-        return entry(
-            event, f"thought about {about}; chose not to interrupt ({event.data.get('reason')})"
-        )
+        why = _short(event.data.get("reason"))
+        return entry(event, f"thought about {about}; chose not to interrupt ({why})")
 
     @callback
     def describe_mood(event: Event) -> dict[str, str]:
         data = event.data
-        return entry(event, f"became {data.get('mood')} (was {data.get('previous')})")
+        return entry(
+            event, f"became {_short(data.get('mood'))} (was {_short(data.get('previous'))})"
+        )
 
     async_describe_event(DOMAIN, EVENT_REACH_OUT, describe_reach_out)
     async_describe_event(DOMAIN, EVENT_DECISION, describe_decision)

@@ -10,6 +10,8 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import selector
 
+from .core.markup import fenced, plain
+
 DECISION = "decision"
 
 
@@ -28,6 +30,7 @@ class EditProposalFlow(RepairsFlow):
         if entry is None or entry.state is not ConfigEntryState.LOADED:
             return self.async_abort(reason="pet_not_loaded")
         keeper = entry.runtime_data.soul
+        scrubbed = entry.runtime_data.scrubber
         try:
             proposal, diff = await keeper.async_preview(self.edit_id)
         except ServiceValidationError:
@@ -55,11 +58,11 @@ class EditProposalFlow(RepairsFlow):
                 }
             ),
             errors=errors,
-            description_placeholders={
-                "name": entry.title,
-                "path": proposal.path,
-                "reason": proposal.reason,
-                "diff": diff,
+            description_placeholders={  # the model's words, shown as text and never rendered
+                "name": plain(entry.title),
+                "path": plain(scrubbed(proposal.path)),
+                "reason": plain(scrubbed(proposal.reason)),
+                "diff": fenced(scrubbed(diff)),
             },
         )
 

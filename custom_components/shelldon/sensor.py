@@ -189,7 +189,8 @@ SENSORS: tuple[PetSensorDescription, ...] = (
     PetSensorDescription(
         key="last_said",
         translation_key="last_said",
-        value_fn=lambda pet: (pet.turns.last_said or {}).get("text", "")[:255] or None,
+        value_fn=lambda pet: pet.scrubber.cut((pet.turns.last_said or {}).get("text", ""), 255)
+        or None,
         attrs_fn=_last_said_attrs,
     ),
     PetSensorDescription(
@@ -262,15 +263,19 @@ class PetSensor(PetEntity, SensorEntity):
 
     @property
     def native_value(self) -> str | int | float | datetime | None:
-        """The value read off the pet."""
-        return self.entity_description.value_fn(self.pet)
+        """The value read off the pet (a text scrubbed: the recorder keeps every state)."""
+        value = self.entity_description.value_fn(self.pet)
+        return self.pet.scrubber(value) if isinstance(value, str) else value
 
     @property
     def extra_state_attributes(self) -> dict[str, Any] | None:
-        """Extra detail, where the row has some."""
+        """Extra detail, where the row has some, every text in it scrubbed."""
         if self.entity_description.attrs_fn is None:
             return None
-        return self.entity_description.attrs_fn(self.pet)
+        attributes: dict[str, Any] = self.pet.scrubber.data(
+            self.entity_description.attrs_fn(self.pet)
+        )
+        return attributes
 
     @property
     def options(self) -> list[str] | None:

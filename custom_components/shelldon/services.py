@@ -155,7 +155,8 @@ async def _async_tell(call: ServiceCall) -> ServiceResponse:
     if call.context.user_id and (user := await call.hass.auth.async_get_user(call.context.user_id)):
         sender = user.name or "owner"
     outcome = await pet.turns.async_owner_turn(message, room="automation", sender=sender)
-    return {"reply": outcome.say, "intent": outcome.intent, "ok": outcome.ok}
+    reply = {"reply": outcome.say, "intent": outcome.intent, "ok": outcome.ok}
+    return pet.scrubber.data(reply)  # type: ignore[no-any-return]
 
 
 PET_SCHEMA = vol.Schema({vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string})
@@ -174,12 +175,12 @@ async def _async_reject_edit(call: ServiceCall) -> None:
 
 async def _async_speak_up(call: ServiceCall) -> ServiceResponse:
     pet = resolve_pet(call.hass, call)
-    return await pet.mind.async_speak_up()
+    return pet.scrubber.data(await pet.mind.async_speak_up())  # type: ignore[no-any-return]
 
 
 async def _async_dream(call: ServiceCall) -> ServiceResponse:
     pet = resolve_pet(call.hass, call)
-    return await pet.mind.async_dream_now()
+    return pet.scrubber.data(await pet.mind.async_dream_now())  # type: ignore[no-any-return]
 
 
 @callback

@@ -14,7 +14,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from homeassistant.components import persistent_notification
 from homeassistant.core import HomeAssistant
 
 from ..const import (
@@ -32,6 +31,7 @@ from ..core.plain import instant, whole
 from ..core.salience import InterruptDecision, Outcome, decide_interrupt, factors_for
 from ..ports import Clock, Dials, Journal, Said
 from .messenger import Messenger
+from .outward import Outward
 from .presence import Household
 from .voice import Voice, asks_something
 
@@ -51,8 +51,10 @@ class ReachDoor:
         voice: Voice,
         messenger: Messenger,
         household: Household,
+        outward: Outward,
     ) -> None:
         self.hass = hass
+        self.outward = outward
         self.name = name
         self.entry_id = entry_id
         self.clock = clock
@@ -123,7 +125,7 @@ class ReachDoor:
             None,
             f"thought about {about}; chose not to interrupt ({verdict.reason})",
         )
-        self.hass.bus.async_fire(
+        self.outward.fire(
             EVENT_DECISION,
             {
                 "entry_id": self.entry_id,
@@ -148,6 +150,7 @@ class ReachDoor:
     ) -> Said:
         """SPEAK or SUGGEST a line gate 2 let through; count it, journal it, tell the bus."""
         outcome, reason = verdict.outcome, verdict.reason
+        text = self.outward.said(text)  # whatever the model wrote, no secret leaves
         voiced = None
         if outcome is Outcome.SPEAK:  # a question is asked so that it can be answered aloud
             voiced = await self.voice.async_say(text, asks=asks or asks_something(text))
@@ -157,8 +160,8 @@ class ReachDoor:
         if outcome is Outcome.SUGGEST:
             delivered = bool(await self.messenger.async_deliver(text, self.clock.utcnow()))
             if not delivered:  # no target, or none took it: the owner still finds it in HA
-                persistent_notification.async_create(
-                    self.hass, text, title=self.name, notification_id=f"shelldon_{self.entry_id}"
+                self.outward.notification(
+                    text, title=self.name, notification_id=f"shelldon_{self.entry_id}"
                 )
                 delivered, reason = True, f"{reason}; left as a Home Assistant notification"
         now = self.clock.now()
@@ -166,7 +169,7 @@ class ReachDoor:
         self.interruptions = (today, self.interruptions_today(now) + 1)
         self.last_reach_out_at = self.clock.utcnow()
         self.journal.journal(now, None, f"reached out ({outcome.value}) about {about}")
-        self.hass.bus.async_fire(
+        self.outward.fire(
             EVENT_REACH_OUT,
             {
                 "entry_id": self.entry_id,

@@ -50,8 +50,10 @@ class FaceKeeper:
         dials: Dials,
         spawn: Spawn,
         on_change: Callable[[], None],
+        fire: Callable[[str, dict[str, Any]], None],
     ) -> None:
         self.hass = hass
+        self.fire = fire  # an event on the bus, scrubbed
         self.entry_id = entry_id
         self.read_table = read_table  # blocking: the owner's face table and its stamp
         self.table_stamp = table_stamp  # blocking
@@ -141,7 +143,7 @@ class FaceKeeper:
             "energy": round(state.energy, 3),
         }
         if self.busy or self._reply_timer is not None or not self._live:
-            self.hass.bus.async_fire(EVENT_MOOD_CHANGED, event)  # no new picture is coming
+            self.fire(EVENT_MOOD_CHANGED, event)  # no new picture is coming
         else:
             self._announce = event
             self.show(face.name)
@@ -210,7 +212,7 @@ class FaceKeeper:
     def _flush_announce(self) -> None:
         if self._announce is not None:
             event, self._announce = self._announce, None
-            self.hass.bus.async_fire(EVENT_MOOD_CHANGED, event)
+            self.fire(EVENT_MOOD_CHANGED, event)
 
     async def _async_call_panel(self, action: str) -> None:
         """Ask the panel to fetch the new face (ESPHome); a missing or failing panel costs only

@@ -8,6 +8,7 @@ bill of health takes it away. The pet never fails silently.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +18,8 @@ from homeassistant.core import HomeAssistant
 from ..const import CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY
 from ..issues import create_issue, delete_issue
 from ..ports import Dials
+
+_LOGGER = logging.getLogger(__name__)
 
 
 class Health:
@@ -33,6 +36,7 @@ class Health:
         save_failed: Callable[[], bool],
         history_trouble: Callable[[], str | None],
         brain_failure: Callable[[], str | None],
+        scrubber: Callable[[str], str],
     ) -> None:
         self.hass = hass
         self.name = name
@@ -42,12 +46,29 @@ class Health:
         self._save_failed = save_failed
         self._history_trouble = history_trouble
         self._brain_failure = brain_failure
+        self._scrubber = scrubber
+        self._storage: dict[str, str] = {}  # what cannot be written now, and why
+
+    def storage(self, what: str, why: str | None) -> None:
+        """One of the pet's files cannot be written (why, in plain words), or can again (None):
+        the repair issue says so at once, and the log once."""
+        if self._storage.get(what) == why:
+            return
+        if why is None:
+            self._storage.pop(what, None)
+            _LOGGER.info("%s's %s can be written again", self.name, what)
+        else:
+            if what not in self._storage:
+                _LOGGER.warning("%s's %s cannot be written (%s)", self.name, what, why)
+            self._storage[what] = why
+        self.problems()
 
     def problems(self) -> list[str]:
         """What is wrong now (a repair issue says it, or goes when nothing is)."""
         found = []
-        if self._save_failed():
+        if self._save_failed() and "checkpoint" not in self._storage:
             found.append("my checkpoint could not be written")
+        found.extend(f"my {what} cannot be written ({why})" for what, why in self._storage.items())
         if not os.access(self.vault_root, os.W_OK):
             found.append("my vault is not writable")
         if (trouble := self._history_trouble()) is not None:
@@ -69,6 +90,7 @@ class Health:
                 self.entry_id,
                 translation_key="health",
                 placeholders={"name": self.name, "problems": "; ".join(found)},
+                scrubber=self._scrubber,
             )
         else:
             delete_issue(self.hass, issue)

@@ -45,8 +45,10 @@ class Messenger:
         title: str,
         targets: list[str],
         on_change: Callable[[], None] | None = None,
+        shown: Callable[[str], str] = lambda text: text,
     ) -> None:
         self.hass = hass
+        self.shown = shown  # a phone renders markup: what it is sent is scrubbed, plain text
         self._changed = on_change or (lambda: None)
         self.title = title
         self.targets = list(targets)
@@ -72,6 +74,7 @@ class Messenger:
 
     async def _send(self, target: str, text: str, now: datetime) -> bool:
         domain, _, name = target.partition(".")
+        text = self.shown(text)
         try:
             if self.hass.states.get(target) is not None:  # a notify entity
                 await self.hass.services.async_call(

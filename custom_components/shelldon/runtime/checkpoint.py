@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import inspect
 import logging
+import re
 from typing import Any, Final
 
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.storage import Store
 
 from ..const import DOMAIN, STORAGE_MINOR_VERSION, STORAGE_VERSION
-from ..vault.files import safe_data
+from ..core.scrub import Scrubber
+from ..core.text import clean_data
+from ..vault.files import new_scrubber
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -33,10 +36,41 @@ _READ_ANY_VERSION: Final[dict[str, Any]] = (
 )
 
 
+TAINT: Final = "taint"  # the scrubber's own section: hashes, never scrubbed (nor secret)
+_KEY: Final = re.compile(r"[0-9a-f]{32}")
+_SEEN: Final = re.compile(r"[0-9a-f]{24}:\d{1,3}:\d{1,2}")
+
+
+def _taint(data: Any) -> dict[str, Any] | None:
+    """The taint section as the scrubber wrote it, or None: nothing else passes unscrubbed."""
+    if not isinstance(data, dict) or not isinstance(data.get("key"), str):
+        return None
+    seen = data.get("seen")
+    if not _KEY.fullmatch(data["key"]) or not isinstance(seen, list):
+        return None
+    return {
+        "key": data["key"],
+        "seen": [s for s in seen if isinstance(s, str) and _SEEN.fullmatch(s)],
+    }
+
+
+def _fresh(data: Any) -> Any:
+    """A copy of the containers (the strings are shared): what the executor scrubs is not
+    what the loop goes on changing."""
+    if isinstance(data, dict):
+        return {key: _fresh(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [_fresh(value) for value in data]
+    return data
+
+
 class PetStore(Store[dict[str, Any]]):
     """The checkpoint file `.storage/shelldon.<entry_id>`."""
 
-    def __init__(self, hass: HomeAssistant, entry_id: str) -> None:
+    def __init__(
+        self, hass: HomeAssistant, entry_id: str, scrubber: Scrubber | None = None
+    ) -> None:
+        self.scrubber = scrubber or new_scrubber()
         super().__init__(
             hass,
             STORAGE_VERSION,
@@ -79,8 +113,17 @@ class PetStore(Store[dict[str, Any]]):
         return old_data
 
     async def async_save(self, data: dict[str, Any]) -> None:
-        """Save the checkpoint, every string in it cleaned and scrubbed."""
-        await super().async_save(safe_data(data))
+        """Save the checkpoint, every string in it cleaned and scrubbed (in the executor: a
+        long conversation is a lot of text), but for the scrubber's own hashes."""
+        rest = _fresh({key: value for key, value in data.items() if key != TAINT})
+        scrubbed: dict[str, Any] = await self.hass.async_add_executor_job(self._scrubbed, rest)
+        if (taint := _taint(data.get(TAINT))) is not None:
+            scrubbed[TAINT] = taint
+        await super().async_save(scrubbed)
+
+    def _scrubbed(self, data: dict[str, Any]) -> dict[str, Any]:
+        scrubbed: dict[str, Any] = self.scrubber.data(clean_data(data))
+        return scrubbed
 
     async def async_load_safe(self) -> dict[str, Any]:
         """The checkpoint's data, or {} (with a warning) when it is missing or unusable."""

@@ -14,7 +14,7 @@ from homeassistant.core import callback
 from ..core.world import Belief, drift
 from ..issues import create_issue, delete_issue
 from ..mind.loop import SITUATION_FILE
-from ..vault.files import VaultError
+from ..vault.files import VaultError, reason
 from ..vault.journal import BELIEFS_FILE
 
 if TYPE_CHECKING:
@@ -66,12 +66,24 @@ class Continuity:
         self.refresh()
 
     def refresh(self) -> None:
-        """Write situation.md when the picture changed."""
+        """Write situation.md when the picture changed (a write that fails is tried again at
+        the next refresh, and said as a repair issue meanwhile)."""
         pet = self.pet
         text = pet.mind.situation_file(pet.clock.now())
         if text != self.written:
             self.written = text
-            pet.spawn(pet.hass.async_add_executor_job(pet.vault.write_text, SITUATION_FILE, text))
+            pet.spawn(self._async_write(text))
+
+    async def _async_write(self, text: str) -> None:
+        pet = self.pet
+        try:
+            await pet.hass.async_add_executor_job(pet.vault.write_text, SITUATION_FILE, text)
+        except (OSError, VaultError) as err:
+            if self.written == text:
+                self.written = ""  # not on disk: the next refresh writes it again
+            pet.health.storage("situation file", reason(err))
+        else:
+            pet.health.storage("situation file", None)
 
     @callback
     def history_issue(self, trouble: str | None) -> None:
@@ -87,4 +99,5 @@ class Continuity:
             pet.entry.entry_id,
             translation_key="history_broken",
             placeholders={"name": pet.name, "vault": str(pet.vault.root), "why": trouble},
+            scrubber=pet.scrubber,
         )

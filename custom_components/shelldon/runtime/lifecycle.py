@@ -18,6 +18,7 @@ async def async_wake(pet: Pet) -> None:
     hass = pet.hass
     data = await pet.store.async_load_safe()
     pet.has_checkpoint = bool(data)
+    pet.scrubber.restore(data.get("taint"))
     pet.state = PersonalityState.from_dict(data.get("personality"))
     pet.initiative = flag(data.get("initiative"), True)
     pet.turns.restore(data.get("turns"))

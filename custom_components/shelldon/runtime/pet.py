@@ -44,7 +44,7 @@ from ..core.signals import Signal, SignalKind
 from ..core.state import PersonalityState
 from ..issues import key_rejected
 from ..ports import Dials
-from ..vault.files import Vault
+from ..vault.files import Vault, VaultError, new_scrubber, reason
 from .checkpoint import PetStore
 from .dials import apply_options, budget_gate
 from .heart import DORMANT_REFLEX_S, REFLEX_JOB
@@ -99,8 +99,12 @@ class Pet(Readings):
         self.clock = clock or Clock()
         self.name: str = entry.data.get(CONF_NAME, DEFAULT_NAME)
         self.dials = Dials({**DEFAULT_OPTIONS, **entry.options})
-        self.store = store or PetStore(hass, entry.entry_id)
-        self.vault = Vault(Path(hass.config.path(DOMAIN, slugify(self.name) or "pet")))
+        self.scrubber = new_scrubber()  # one for everything the pet writes and publishes
+        self.store = store or PetStore(hass, entry.entry_id, self.scrubber)
+        self.store.scrubber = self.scrubber
+        self.vault = Vault(
+            Path(hass.config.path(DOMAIN, slugify(self.name) or "pet")), self.scrubber
+        )
         self.state = PersonalityState()
         self.gate = budget_gate(self.dials)
         self.initiative = True
@@ -119,6 +123,8 @@ class Pet(Readings):
             snapshot=self.snapshot,
             spawn=self.spawn,
             started=lambda: self.started,
+            utcnow=self.clock.utcnow,
+            on_trouble=lambda why: self.health.storage("checkpoint", why),
         )
         wire(self, brain)
 
@@ -308,8 +314,9 @@ class Pet(Readings):
             "mind": self.mind.to_dict(),
             "door": self.door.to_dict(),
             "presence": self.household.to_dict(),
-            "proposals": self.soul.to_list(),
+            "proposals": self.soul.to_dict(),
             "needs": self.motivation.to_dict(),
+            "taint": self.scrubber.to_dict(),
         }
 
     @property
@@ -358,13 +365,20 @@ class Pet(Readings):
             update()
 
     def spawn(self, work: Awaitable[Any]) -> None:
-        """Run a coroutine or wait on a future (an executor job) as a tracked task."""
+        """Run a coroutine or wait on a future (an executor job) as a tracked task. None is
+        left unguarded: a file the disk refuses becomes a repair issue, anything else one log
+        line, and the pet lives on."""
 
-        async def waiting() -> Any:
-            return await work
+        async def guarded() -> Any:
+            try:
+                return await work
+            except (OSError, VaultError) as err:
+                self.health.storage("files", reason(err))
+            except Exception:
+                _LOGGER.exception("Something %s was doing in the background failed", self.name)
+            return None
 
-        coro = work if asyncio.iscoroutine(work) else waiting()
-        task = self.entry.async_create_task(self.hass, coro, f"{DOMAIN} {self.name}")
+        task = self.entry.async_create_task(self.hass, guarded(), f"{DOMAIN} {self.name}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..body.face import FaceKeeper
     from ..body.health import Health
     from ..body.messenger import Messenger
+    from ..body.outward import Outward
     from ..body.power import Battery
     from ..body.presence import Household
     from ..core.scheduler import Scheduler
@@ -52,6 +53,7 @@ class Readings:
     face: FaceKeeper
     household: Household
     messenger: Messenger
+    outward: Outward
     door: ReachDoor
     health: Health
     heart: Heart

@@ -1,23 +1,27 @@
 """When the checkpoint is written: only when something changed, within seconds of an owner's
-turn, on the checkpoint cadence otherwise, and whole on stop. A failed write is tried again at
-the next chance (and the health check says so meanwhile)."""
+turn, on the checkpoint cadence otherwise, and whole on stop. What it holds stays in memory
+until a write succeeds: a failed write (no space left, a read-only disk, a folder in its way) is
+said once in the log and as a repair issue, and tried again ever less often until it works."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Final
 
 from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers.event import async_call_later
 
 from ..core.state import PersonalityState
+from ..vault.files import reason
 from .checkpoint import PetStore
 
 _LOGGER = logging.getLogger(__name__)
 
 SAVE_SOON_S: Final = 2.0  # an owner's turn reaches the checkpoint this soon
+RETRY_FIRST: Final = timedelta(seconds=30)
+RETRY_MOST: Final = timedelta(minutes=15)
 
 
 class Saving:
@@ -33,6 +37,8 @@ class Saving:
         snapshot: Callable[[], dict[str, Any]],
         spawn: Callable[[Awaitable[Any]], None],
         started: Callable[[], bool],
+        utcnow: Callable[[], datetime],
+        on_trouble: Callable[[str | None], None] = lambda _why: None,
     ) -> None:
         self.hass = hass
         self.store = store
@@ -44,6 +50,10 @@ class Saving:
         self.has_checkpoint = False  # one was read at start, or written since
         self.must = False  # something beyond the drift of reflexes changed since the last write
         self.last_failed = False
+        self.utcnow = utcnow
+        self.on_trouble = on_trouble  # why the checkpoint cannot be written, or None again
+        self._failures = 0
+        self._retry_at: datetime | None = None
         self._timer: CALLBACK_TYPE | None = None
 
     @property
@@ -60,11 +70,12 @@ class Saving:
     @callback
     def _on_soon(self, _now: datetime) -> None:
         self._timer = None
-        self.spawn(self.async_write())
+        self.due()
 
     def due(self) -> None:
-        """The checkpoint cadence: write if something changed."""
-        if self.must:
+        """The checkpoint cadence: write if something changed (after a failure, not before the
+        next retry is due)."""
+        if self.must and (self._retry_at is None or self.utcnow() >= self._retry_at):
             self.spawn(self.async_write())
 
     def stop(self) -> None:
@@ -81,11 +92,19 @@ class Saving:
         self.must = False
         try:
             await self.store.async_save(self.snapshot())
-            self.last_failed = False
-            self.has_checkpoint = True
-        except Exception:
-            self.must = True  # try again on the next checkpoint
+        except Exception as err:  # whatever it is, the pet lives on and tries again later
+            self.must = True  # what it holds is still in memory: tried again later
             self.last_failed = True
-            _LOGGER.exception("Could not write the checkpoint for %s", self.name)
+            self._failures += 1
+            backoff = min(RETRY_MOST, RETRY_FIRST * 2 ** (self._failures - 1))
+            self._retry_at = self.utcnow() + backoff
+            why = reason(err)
+            _LOGGER.debug("The checkpoint of %s failed again (%s)", self.name, why)
+            self.on_trouble(why)
             return False
+        self.last_failed = False
+        self.has_checkpoint = True
+        if self._failures:
+            self._failures, self._retry_at = 0, None
+            self.on_trouble(None)
         return True

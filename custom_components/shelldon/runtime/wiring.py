@@ -14,6 +14,7 @@ from ..body.door import ReachDoor
 from ..body.face import FaceKeeper
 from ..body.health import Health
 from ..body.messenger import Messenger
+from ..body.outward import Outward
 from ..body.power import Battery
 from ..body.presence import Household
 from ..body.voice import Voice
@@ -47,11 +48,25 @@ def wire(pet: Pet, brain: Brain) -> None:
     entry_id = entry.entry_id
     executor = hass.async_add_executor_job
 
+    # Its doors out: one scrubber for all of them.
+    pet.outward = outward = Outward(hass, pet.scrubber)
+
     # Its files.
-    pet.journal = Records(pet.vault, pet.name)
+    pet.journal = Records(pet.vault, pet.name, pet.clock)
+
+    def journal_trouble(why: str | None) -> None:  # from the executor, to the loop
+        hass.loop.call_soon_threadsafe(pet.health.storage, "journal", why)
+
+    pet.journal.on_trouble = journal_trouble
     pet.history = VaultHistory(pet.vault, on_trouble=pet._on_history_trouble)
     pet.goals = GoalBook(
-        hass, pet.vault, pet.name, pet.clock, pet.spawn, on_change=pet.goals_changed
+        hass,
+        pet.vault,
+        pet.name,
+        pet.clock,
+        pet.spawn,
+        on_change=pet.goals_changed,
+        on_trouble=lambda why: pet.health.storage("goal book", why),
     )
     pet.shelf = Shelf(pet.vault, vectors=bool(pet.dials[CONF_SHELF_VECTORS]))
     pet.recall = Recall(pet.vault, pet.name)
@@ -81,6 +96,7 @@ def wire(pet: Pet, brain: Brain) -> None:
         dials=pet.dials,
         spawn=pet.spawn,
         on_change=pet._notify,
+        fire=outward.fire,
     )
     pet.household = Household(
         hass,
@@ -92,7 +108,11 @@ def wire(pet: Pet, brain: Brain) -> None:
         ),
     )
     pet.messenger = Messenger(
-        hass, pet.name, list(pet.dials[CONF_NOTIFY_TARGETS]), on_change=pet.mark_changed
+        hass,
+        pet.name,
+        list(pet.dials[CONF_NOTIFY_TARGETS]),
+        on_change=pet.mark_changed,
+        shown=outward.shown,
     )
     pet.door = ReachDoor(
         hass,
@@ -104,6 +124,7 @@ def wire(pet: Pet, brain: Brain) -> None:
         voice=Voice(hass, pet.name, pet.dials),
         messenger=pet.messenger,
         household=pet.household,
+        outward=outward,
     )
     pet.health = Health(
         hass,
@@ -114,6 +135,7 @@ def wire(pet: Pet, brain: Brain) -> None:
         save_failed=lambda: pet.saving.failing,
         history_trouble=lambda: pet.history.trouble,
         brain_failure=lambda: pet.turns.failure,
+        scrubber=pet.scrubber,
     )
 
     # The one timer, and the one way in for a turn the pet starts itself.
@@ -157,7 +179,7 @@ def wire(pet: Pet, brain: Brain) -> None:
             save_soon=pet.save_soon,
             spoke=pet._spoke,
             key_rejected=pet._key_rejected,
-            fire=hass.bus.async_fire,
+            fire=outward.fire,
         ),
         executor=executor,
         changed=pet.mark_changed,

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from ..brain.turn import OVER_ALLOWANCE, TurnKind
 from ..core.dream import distill
 from ..core.memory import fact_line, new_facts
-from ..core.scrub import scrub
 from ..vault.files import Vault
 from ..vault.recall import FACTS_FILE
 from .senses import TurnOutcome
@@ -51,7 +50,7 @@ async def fold_day(
     outcome = await turns.run(request, None, TurnKind.DREAM)
     kept: list[str] = []
     if outcome.ok and outcome.reply is not None:
-        kept = new_facts([scrub(f) for f in outcome.reply.remember], known)
+        kept = new_facts([turns.vault.scrubber(f) for f in outcome.reply.remember], known)
         if kept:
             lines = "".join(fact_line(f, day) for f in kept)
             await turns.executor(turns.vault.append_text, FACTS_FILE, lines)

@@ -7,7 +7,8 @@ remembered); a failed turn's notes are not kept either. Promises become goals du
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Final
 
@@ -18,6 +19,21 @@ from ..vault.goals import GoalBook
 from ..vault.journal import Records
 
 DEFAULT_PROMISE_HOURS: Final = 24.0
+
+
+def scrubbed(reply: Reply, scrub: Callable[[str], str]) -> Reply:
+    """The reply as the pet takes it in: untrusted, so every word it would keep, say or show is
+    scrubbed before anything else reads it (an edit's content is scrubbed as it is proposed,
+    off the loop; its path is checked, not rewritten)."""
+    return replace(
+        reply,
+        intent=scrub(reply.intent),
+        say=scrub(reply.say),
+        remember=tuple(scrub(note) for note in reply.remember),
+        promises=tuple(replace(p, what=scrub(p.what)) for p in reply.promises),
+        asks=tuple(scrub(ask) for ask in reply.asks),
+        edits=tuple(replace(e, reason=scrub(e.reason)) for e in reply.edits),
+    )
 
 
 def apply_reply(

@@ -48,7 +48,7 @@ from .apology import Troubles, apology
 from .folding import fold_day
 from .ledger import ledger, restore_ledger
 from .machine import machine
-from .reply import apply_reply
+from .reply import apply_reply, scrubbed
 from .senses import Senses, TurnOutcome
 
 _LOGGER = logging.getLogger(__name__)
@@ -217,6 +217,7 @@ class Turns:
     async def async_owner_turn(self, said: str, *, room: str, sender: str) -> TurnOutcome:
         """The owner said something: wait for the slot, answer, keep what matters."""
         said = " ".join(clean(said).split())[:MAX_MESSAGE]
+        self.vault.scrubber.learn_from(said)  # a secret said here is hidden wherever it recurs
         self.senses.interacted()
         self.senses.post(
             SignalKind.OWNER_MESSAGE,
@@ -297,7 +298,7 @@ class Turns:
                 else TurnResult(Reply(intent=f"(the {kind.value} turn failed: {err.cause})"))
             )
         self.tokens.spend(billed, now)
-        reply = result.reply
+        reply = scrubbed(result.reply, self.vault.scrubber)
         apply_reply(
             reply,
             now=now,
@@ -308,7 +309,11 @@ class Turns:
             shown=self._shown,
         )
         for edit in reply.edits if ok else ():
-            account = await self.soul.async_propose(edit.path, edit.content, edit.reason)
+            try:
+                account = await self.soul.async_propose(edit.path, edit.content, edit.reason)
+            except Exception:  # never a reason to lose the exchange
+                _LOGGER.exception("%s could not handle an edit it asked for", self.name)
+                account = "could not handle an edit I asked for"
             self.journal.journal(now, None, account)
         said_line = None
         if reply.say:

@@ -11,6 +11,8 @@ methods block, so the shell calls them in the executor.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import stat
@@ -19,37 +21,66 @@ from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 from typing import Any, Final
 
-from ..core.scrub import scrub, scrub_data
+from ..core.scrub import Scrubber, Taint
 from ..core.text import clean, clean_data, path_problem, shorten
 
 CONSTITUTION: Final = PurePosixPath("soul/CONSTITUTION.md")
 MAX_READ_BYTES: Final = 4 * 1024 * 1024
+MAX_NAME_BYTES: Final = 255  # what common file systems allow for one name
+MAX_PATH_CHARS: Final = 400
+
+# Why the file system refused, in words with no host path in them.
+_REASONS: Final = {
+    errno.ENAMETOOLONG: "the name is too long",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+    errno.EISDIR: "that is a folder, not a file",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.ENOSPC: "no space left on the disk",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EROFS: "the disk is read-only",
+    errno.EEXIST: "something is already there",
+    errno.ELOOP: "symlinks are not followed",
+    errno.EIO: "the disk reported an error",
+}
 
 
 class VaultError(Exception):
     """A path the vault refuses, with the reason."""
 
 
-def safe_text(text: str) -> str:
-    """What the vault writes for `text`: cleaned of unwritable characters, then scrubbed."""
-    return scrub(clean(text))
+def reason(err: BaseException) -> str:
+    """Why a vault operation failed, in plain words: never a path of the host."""
+    if isinstance(err, VaultError):
+        return str(err)
+    if isinstance(err, OSError) and err.errno is not None:
+        return _REASONS.get(err.errno) or os.strerror(err.errno).lower()
+    return type(err).__name__
 
 
-def safe_data(data: Any) -> Any:
-    """Plain data as the vault writes it: every string cleaned, then scrubbed."""
-    return scrub_data(clean_data(data))
-
-
-def _json_line(record: Any) -> str:
-    return json.dumps(safe_data(record), ensure_ascii=False) + "\n"
+def new_scrubber() -> Scrubber:
+    """A scrubber with a fresh taint (its key random; a pet's comes back from its checkpoint)."""
+    return Scrubber(Taint(os.urandom(16)))
 
 
 class Vault:
     """A folder the pet may read and write, and nothing outside it."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, scrubber: Scrubber | None = None) -> None:
         self.root = root
+        self.scrubber = scrubber or new_scrubber()
         self._touched: set[str] = set()  # what the pet wrote since the history last looked
+
+    def safe_text(self, text: str) -> str:
+        """What the vault writes for `text`: cleaned of unwritable characters, then scrubbed."""
+        return self.scrubber(clean(text))
+
+    def safe_data(self, data: Any) -> Any:
+        """Plain data as the vault writes it: every string cleaned, then scrubbed."""
+        return self.scrubber.data(clean_data(data))
+
+    def _json_line(self, record: Any) -> str:
+        return json.dumps(self.safe_data(record), ensure_ascii=False) + "\n"
 
     def take_touched(self) -> set[str]:
         """The paths the pet wrote since the last call (for the vault's history)."""
@@ -68,6 +99,10 @@ class Vault:
             raise VaultError(f"{shorten(raw)}: path escapes the vault")
         if any(part.startswith(".") for part in path.parts):
             raise VaultError(f"{shorten(raw)}: that is the vault's own machinery, not a pet's file")
+        if len(raw) > MAX_PATH_CHARS or any(
+            len(part.encode("utf-8", errors="replace")) > MAX_NAME_BYTES for part in path.parts
+        ):
+            raise VaultError(f"{shorten(raw)}: the name is too long")
         return path
 
     def path(self, rel: str | PurePosixPath) -> Path:
@@ -80,6 +115,8 @@ class Vault:
                 mode = current.lstat().st_mode
             except FileNotFoundError:
                 continue
+            except OSError as err:  # a file where a folder should be, a name too long, …
+                raise VaultError(f"{shorten(str(rel))}: {reason(err)}") from err
             if stat.S_ISLNK(mode):
                 raise VaultError(f"{shorten(str(rel))}: symlinks are not followed")
         return current
@@ -128,12 +165,12 @@ class Vault:
 
     def write_text(self, rel: str | PurePosixPath, text: str) -> Path:
         """Replace a file atomically with the scrubbed text (never the constitution)."""
-        return self._replace(rel, safe_text(text))
+        return self._replace(rel, self.safe_text(text))
 
     def write_json(self, rel: str | PurePosixPath, data: Any) -> Path:
         """Replace a JSON file atomically; every string in `data` is scrubbed first (scrubbing
         the serialised text instead could cut through its quotes)."""
-        return self._replace(rel, json.dumps(safe_data(data), ensure_ascii=False))
+        return self._replace(rel, json.dumps(self.safe_data(data), ensure_ascii=False))
 
     def _replace(self, rel: str | PurePosixPath, text: str) -> Path:
         path = self._writable(rel)
@@ -153,21 +190,34 @@ class Vault:
     def append_text(self, rel: str | PurePosixPath, text: str) -> int:
         """Append the scrubbed text to a file, creating it (never the constitution); returns
         the bytes written."""
-        return self._append(rel, safe_text(text))
+        return self._append(rel, self.safe_text(text))
 
     def append_json(self, rel: str | PurePosixPath, records: Iterable[Any]) -> int:
         """Append one JSON line per record, each string in it scrubbed first; returns the bytes
         written."""
-        return self._append(rel, "".join(_json_line(r) for r in records))
+        return self._append(rel, "".join(self._json_line(r) for r in records))
 
     def _append(self, rel: str | PurePosixPath, text: str) -> int:
+        """All of `text` or none of it: a write that fails part way (no space left) is cut back
+        to where it began, so a retry never doubles a line."""
         path = self._writable(rel)
         data = text.encode("utf-8")
         flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
         fd = os.open(path, flags, 0o644)
-        with os.fdopen(fd, "ab") as handle:
-            _refuse_hard_link(rel, os.fstat(handle.fileno()))
-            handle.write(data)
+        with os.fdopen(fd, "ab", buffering=0) as handle:
+            info = os.fstat(handle.fileno())
+            _refuse_hard_link(rel, info)
+            written = 0
+            try:
+                while written < len(data):
+                    step = handle.write(data[written:])
+                    if not step:
+                        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                    written += step
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(handle.fileno(), info.st_size)
+                raise
         self._touched.add(str(self.relative(rel)))
         return len(data)
 
@@ -182,7 +232,7 @@ class Vault:
             path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644
         )
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(safe_text(text))
+            handle.write(self.safe_text(text))
         self._touched.add(str(self.relative(rel)))
         return True
 

@@ -20,9 +20,8 @@ from homeassistant.core import HomeAssistant
 
 from ..core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy
 from ..core.promises import Commitment, same_errand
-from ..core.scrub import scrub
 from ..ports import Clock, Spawn
-from .files import Vault, VaultError
+from .files import Vault, VaultError, reason
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -40,8 +39,10 @@ class GoalBook:
         clock: Clock,
         spawn: Spawn,
         on_change: Callable[[], None] = lambda: None,
+        on_trouble: Callable[[str | None], None] = lambda _why: None,
     ) -> None:
         self.hass = hass
+        self.on_trouble = on_trouble  # why goals.md cannot be written, or None once it can
         self.vault = vault
         self.name = name
         self.clock = clock
@@ -53,6 +54,7 @@ class GoalBook:
         self._version = 0  # every change counts up: a read that began before one is stale
         self._written: str | None = None  # what the book last wrote itself
         self._writer = asyncio.Lock()
+        self._failed = False  # the last write did not reach the file
 
     # ------------------------------------------------------------------ reading
 
@@ -95,7 +97,7 @@ class GoalBook:
     ) -> Goal:
         """File a goal (its text scrubbed) and write the book."""
         goal = self.goals.add(
-            scrub(text),
+            self.vault.scrubber(text),
             kind=kind,
             provenance=provenance,
             strategy=strategy,
@@ -127,8 +129,12 @@ class GoalBook:
         return goal
 
     def prune(self, utc_now: datetime) -> bool:
-        """Forget goals settled long ago (and write the book if any went)."""
+        """Forget goals settled long ago (and write the book if any went, or if its last
+        write failed: what it holds waits in memory until the file can take it)."""
         if not self.goals.prune(utc_now):
+            if self._failed and not self._saving:
+                self._saving = True
+                self.spawn(self.async_save())
             return False
         self._changed()
         return True
@@ -185,7 +191,11 @@ class GoalBook:
                         await self.hass.async_add_executor_job(
                             self.vault.write_text, GOALS_FILE, text
                         )
-                    except (OSError, VaultError) as err:
-                        _LOGGER.warning("Could not write %s: %s", GOALS_FILE, err)
+                    except (OSError, VaultError) as err:  # kept in memory, written next time
+                        self._failed = True
+                        self.on_trouble(reason(err))
+                    else:
+                        self._failed = False
+                        self.on_trouble(None)
             finally:
                 self._saving = False

@@ -31,7 +31,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final
 
-from .files import Vault, VaultError, safe_text
+from .files import Vault, VaultError
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -78,9 +78,30 @@ _PINNED: Final = (
 
 # A lock's age is the file system's business: the machine's own clock, never a simulated one.
 _WALL: Final = {"time": time.time}
-# What a repository config may hold that runs a command on `add` and cannot be switched off
-# from the command line (a filter driver, or an include that could bring one): refused.
-_RUNS_COMMANDS: Final = re.compile(r"^\s*\[\s*(filter|include|includeif)\b", re.I | re.M)
+# The repository's config is the history's own: before every run it is written from the
+# template below. Anything git could run a command from that no command-line setting switches
+# off (a filter driver, an include or includeIf that could bring one) lives in a section, so a
+# config with any section the template lacks, or a bracket anywhere else, is refused as a
+# whole and never rewritten: it is not shelldon's, and the owner is told.
+_SECTIONS: Final = frozenset({"core", "user", "commit"})
+_SECTION: Final = re.compile(r"\s*\[([A-Za-z]+)\]\s*")
+_SETTING: Final = re.compile(r"\s*([A-Za-z][A-Za-z0-9-]*)\s*=\s*(.*?)\s*")
+_COMMENT: Final = re.compile(r"\s*(?:[#;].*)?")
+CONFIG: Final = f"""\
+[core]
+\trepositoryformatversion = 0
+\tfilemode = {{filemode}}
+\tbare = false
+\tlogallrefupdates = true
+[user]
+\tname = {OWNER_NAME}
+\temail = shelldon@localhost
+[commit]
+\tgpgsign = false
+"""
+# git's own info files: patterns and attributes for this repository alone. Attributes could
+# name a filter; neither is ever written by the history: comments only.
+_INFO_FILES: Final = ("info/attributes", "info/exclude")
 Trouble = Callable[[str | None], None]  # why the history cannot record, or None once it can
 
 
@@ -107,6 +128,51 @@ def _unrecorded(rel: str) -> bool:
 
 class HistoryRefused(Exception):
     """The vault holds a repository the history will not work on."""
+
+
+def _own_config(config: Path) -> None:
+    """Check the repository's config and write it from the template (so every run starts from
+    it); HistoryRefused for a config that is not shelldon's."""
+    if config.is_symlink() or not config.is_file():
+        raise HistoryRefused(f"{GIT_DIR}/config is missing or a link")
+    text = config.read_text(encoding="utf-8", errors="replace")
+    section = None
+    filemode, owner = "true", None
+    for line in text.splitlines():
+        if (header := _SECTION.fullmatch(line)) is not None:
+            section = header.group(1).lower()
+            if section not in _SECTIONS:
+                raise HistoryRefused(
+                    f"{GIT_DIR}/config has a [{section}] section (shelldon never writes one)"
+                )
+        elif "[" in line or line.rstrip().endswith("\\"):
+            raise HistoryRefused(f"{GIT_DIR}/config has a line shelldon never writes")
+        elif (setting := _SETTING.fullmatch(line)) is not None:
+            key, value = setting.group(1).lower(), setting.group(2)
+            if (section, key) == ("core", "filemode") and value in ("true", "false"):
+                filemode = value
+            elif (section, key) == ("user", "name"):
+                owner = value
+    if owner != OWNER_NAME:
+        raise HistoryRefused(f"the repository in {GIT_DIR} is not shelldon's own")
+    wanted = CONFIG.format(filemode=filemode)
+    if text != wanted:
+        fresh = config.with_name("config.shelldon")
+        fresh.write_text(wanted, encoding="utf-8")
+        fresh.replace(config)
+
+
+def _only_comments(path: Path) -> None:
+    """One of git's own info files holds nothing but comments (or is not there)."""
+    if path.is_symlink():
+        raise HistoryRefused(f"{GIT_DIR}/{path.parent.name}/{path.name} is a link")
+    if not path.exists():
+        return
+    text = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else "?"
+    if any(_COMMENT.fullmatch(line) is None for line in text.splitlines()):
+        raise HistoryRefused(
+            f"{GIT_DIR}/{path.parent.name}/{path.name} holds rules shelldon never writes"
+        )
 
 
 class VaultHistory:
@@ -187,14 +253,9 @@ class VaultHistory:
             raise HistoryRefused(f"{GIT_DIR} is not a folder the history made ({err})") from err
         if not stat.S_ISDIR(info.st_mode):
             raise HistoryRefused(f"{GIT_DIR} is not a folder the history made")
-        config = git_dir / "config"
-        if config.is_symlink() or not config.is_file():
-            raise HistoryRefused(f"{GIT_DIR}/config is missing or a link")
-        if found := _RUNS_COMMANDS.search(config.read_text(encoding="utf-8", errors="replace")):
-            raise HistoryRefused(
-                f"{GIT_DIR}/config names a {found.group(1).lower()} (which runs commands); "
-                "shelldon never writes one"
-            )
+        _own_config(git_dir / "config")
+        for name in _INFO_FILES:
+            _only_comments(git_dir / name)
         if not thorough:
             return
         owner = self._try("config", "--local", "--get", "user.name").stdout.strip()
@@ -290,7 +351,9 @@ class VaultHistory:
                 self._check_own(thorough=False)
                 self._clean_stale_locks()
                 self._run("add", "-A")
-                done = self._try("commit", "-q", "--no-verify", "-m", safe_text(message)[:2000])
+                done = self._try(
+                    "commit", "-q", "--no-verify", "-m", self.vault.scrubber.cut(message, 2000)
+                )
             except HistoryRefused as err:
                 self._failed = True
                 self._report(f"{err}; keeping copies in {VERSIONS_DIR} instead")
@@ -330,7 +393,8 @@ class VaultHistory:
             return []
         try:
             with self._lock:
+                self._check_own(thorough=False)
                 out = self._run("log", f"-{limit}", "--format=%s").stdout
-        except (OSError, subprocess.SubprocessError):
+        except (OSError, subprocess.SubprocessError, HistoryRefused, VaultError):
             return []
         return [line for line in out.splitlines() if line]

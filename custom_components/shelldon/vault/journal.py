@@ -14,12 +14,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Final
 
-from ..core.scrub import scrub, scrub_data
-from ..core.text import clean, clean_data
-from .files import Vault, VaultError
+from ..core.text import clean
+from ..ports import Clock
+from .files import Vault, VaultError, reason
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -32,14 +32,11 @@ ROTATE_AT: Final = 2 * 1024 * 1024  # bytes
 KEEP_ROTATED: Final = 2
 FLUSH_AT: Final = 500  # queued entries: a flood is written as it comes, never dropped
 KEEP_UNWRITTEN: Final = 50_000  # entries kept while the vault cannot be written at all
+LINE_MAX: Final = 4000  # characters of one journal line
+RETRY_FIRST: Final = timedelta(seconds=30)  # a vault that cannot be written is tried again
+RETRY_MOST: Final = timedelta(minutes=15)  # … ever less often, up to this
 
 Entry = tuple[str, "str | dict[str, Any]"]  # (vault path, a text line or a JSON record)
-
-
-def _record(data: dict[str, Any]) -> dict[str, Any]:
-    """A record as it is queued: cleaned and scrubbed (the vault scrubs again as it writes)."""
-    cleaned: dict[str, Any] = scrub_data(clean_data(data))
-    return cleaned
 
 
 def journal_file(day: datetime) -> str:
@@ -50,8 +47,9 @@ def journal_file(day: datetime) -> str:
 class Records:
     """Queues lines for the vault and writes them in one go."""
 
-    def __init__(self, vault: Vault, pet_name: str) -> None:
+    def __init__(self, vault: Vault, pet_name: str, clock: Clock | None = None) -> None:
         self.vault = vault
+        self.clock = clock
         self.pet_name = pet_name
         self.author = pet_name.lower()
         self._queue: list[Entry] = []
@@ -59,9 +57,18 @@ class Records:
         self._unwritten: list[Entry] = []  # what a failed write kept, for the next one
         self._unwritten_lock = threading.Lock()
         self._failing: set[str] = set()
+        self._failures = 0  # writes in a row that failed
+        self._retry_at: datetime | None = None
         self.bytes_written = 0
         self.on_line: Callable[[str, str], None] | None = None  # (day, line) as written
         self.on_full: Callable[[], None] | None = None  # the queue is long: write it now
+        # Why the files cannot be written (from the executor), or None once they can again.
+        self.on_trouble: Callable[[str | None], None] | None = None
+
+    def _record(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A record as it is queued: cleaned and scrubbed (the vault scrubs again as it writes)."""
+        cleaned: dict[str, Any] = self.vault.safe_data(data)
+        return cleaned
 
     def _queue_entry(self, path: str, payload: str | dict[str, Any]) -> None:
         self._queue.append((path, payload))
@@ -70,7 +77,7 @@ class Records:
 
     def journal(self, at: datetime, who: str | None, text: str) -> str:
         """Queue one journal line (at is local); returns the line."""
-        words = scrub(" ".join(clean(text).split()))
+        words = self.vault.scrubber.cut(" ".join(clean(text).split()), LINE_MAX)
         line = f"### {at.strftime('%H:%M')} [{clean(who or self.author)}] {words}\n"
         self._queue_entry(journal_file(at), line)
         if self.on_line is not None:
@@ -105,23 +112,23 @@ class Records:
                 )
             return
         self._close_rest()
-        self._queue_entry(TRACE_FILE, _record(record))
+        self._queue_entry(TRACE_FILE, self._record(record))
 
     def signal(self, data: dict[str, Any]) -> None:
         """Queue one arrival."""
-        self._queue_entry(SIGNALS_FILE, _record(data))
+        self._queue_entry(SIGNALS_FILE, self._record(data))
 
     def belief(self, data: dict[str, Any]) -> None:
         """Queue one belief for the append-only world log."""
-        self._queue_entry(BELIEFS_FILE, _record(data))
+        self._queue_entry(BELIEFS_FILE, self._record(data))
 
     def audit(self, data: dict[str, Any]) -> None:
         """Queue one satisfaction change for the audit trail."""
-        self._queue_entry(AUDIT_FILE, _record(data))
+        self._queue_entry(AUDIT_FILE, self._record(data))
 
     def _close_rest(self) -> None:
         if self._resting is not None:
-            self._queue_entry(TRACE_FILE, _record(self._resting))
+            self._queue_entry(TRACE_FILE, self._record(self._resting))
             self._resting = None
 
     @property
@@ -147,7 +154,14 @@ class Records:
 
     def write(self, batch: list[Entry]) -> None:
         """Blocking: append every queued entry, rotating logs that grew too big. A file that
-        cannot be written now keeps its entries for the next write: nothing is dropped."""
+        cannot be written now keeps its entries for the next write: nothing is dropped, and
+        nothing is written twice (an append is whole or not at all). While the vault cannot be
+        written, it is tried again ever less often (no flood of failing writes, or of logs)."""
+        now = self.clock.utcnow() if self.clock is not None else None
+        if now is not None and self._retry_at is not None and now < self._retry_at:
+            self._keep(batch, front=True)
+            return
+        failed: str | None = None
         grouped: dict[str, list[str | dict[str, Any]]] = {}
         for path, payload in batch:
             grouped.setdefault(path, []).append(payload)
@@ -155,7 +169,7 @@ class Records:
             try:
                 if path.startswith(JOURNAL_DIR):
                     text = "".join(str(p) for p in payloads)
-                    if not self.vault.exists(path):
+                    if not (self.vault.mtime_size(path) or (0, 0))[1]:  # new, or cut back
                         day = path.rsplit("/", 1)[-1].removesuffix(".md")
                         text = f"# {self.pet_name}'s journal, {day}\n\n" + text
                     self.bytes_written += self.vault.append_text(path, text)
@@ -163,15 +177,37 @@ class Records:
                     self._rotate(path)
                     self.bytes_written += self.vault.append_json(path, payloads)
             except (OSError, VaultError) as err:  # a record, never a reason to stop living
-                with self._unwritten_lock:
-                    self._unwritten.extend((path, p) for p in payloads)
-                    if len(self._unwritten) > KEEP_UNWRITTEN:  # the vault is gone for good
-                        del self._unwritten[:-KEEP_UNWRITTEN]
+                self._keep([(path, p) for p in payloads])
+                failed = failed or reason(err)
                 if path not in self._failing:
                     self._failing.add(path)
-                    _LOGGER.warning("Could not write %s (%s); it is kept for later", path, err)
+                    _LOGGER.warning("Could not write %s (%s); it is kept for later", path, failed)
             else:
                 self._failing.discard(path)
+        self._settle(failed, now)
+
+    def _keep(self, entries: list[Entry], *, front: bool = False) -> None:
+        with self._unwritten_lock:
+            if front:
+                self._unwritten[:0] = entries
+            else:
+                self._unwritten.extend(entries)
+            if len(self._unwritten) > KEEP_UNWRITTEN:  # the vault is gone for good
+                del self._unwritten[:-KEEP_UNWRITTEN]
+
+    def _settle(self, failed: str | None, now: datetime | None) -> None:
+        """After a write: back off while it fails, and say when that starts and ends."""
+        was_failing = self._failures > 0
+        if failed is None:
+            self._failures, self._retry_at = 0, None
+            if was_failing:
+                _LOGGER.info("%s's files can be written again", self.pet_name)
+        else:
+            self._failures += 1
+            if now is not None:
+                self._retry_at = now + min(RETRY_MOST, RETRY_FIRST * 2 ** (self._failures - 1))
+        if was_failing != (failed is not None) and self.on_trouble is not None:
+            self.on_trouble(failed)
 
     def _rotate(self, path: str) -> None:
         stamp = self.vault.mtime_size(path)

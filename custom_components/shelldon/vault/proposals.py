@@ -10,6 +10,7 @@ The ruling returns to the mind as a signal. Every applied edit can be undone (ve
 
 from __future__ import annotations
 
+import asyncio
 import difflib
 import logging
 from collections.abc import Callable
@@ -19,19 +20,21 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 
 from ..const import DOMAIN
-from ..core.scrub import scrub
+from ..core.plain import mapping, whole
 from ..core.selfedit import MAX_CONTENT, Proposal, Surface, classify, digest, normalise
 from ..core.signals import SignalKind
 from ..core.text import clean, shorten
 from ..issues import create_issue, delete_issue
 from ..ports import Changed, Clock, Post
-from .files import Vault, VaultError, safe_text
+from .files import Vault, VaultError, reason
 from .history import VaultHistory
 
 _LOGGER = logging.getLogger(__name__)
 
 PREVIEW_LINES: Final = 40
 MAX_PENDING: Final = 20
+REASON_MAX: Final = 300
+KEEP_RULED: Final = 50  # rulings remembered, so a second approval is told what became of it
 
 
 class _StaleError(Exception):
@@ -69,15 +72,29 @@ class SoulKeeper:
         self.changed = changed
         self.files_changed = files_changed
         self.pending: dict[str, Proposal] = {}
+        self.ruled: dict[str, str] = {}  # id -> approved or rejected, the latest few
         self._next = 1
+        self._ruling = asyncio.Lock()  # one ruling at a time: an id is applied once
 
-    def to_list(self) -> list[dict[str, Any]]:
-        """For the checkpoint."""
-        return [p.to_dict() for p in self.pending.values()]
+    def to_dict(self) -> dict[str, Any]:
+        """For the checkpoint: the waiting proposals, and the next id (ids are never reused)."""
+        return {
+            "next": self._next,
+            "pending": [p.to_dict() for p in self.pending.values()],
+            "ruled": dict(self.ruled),
+        }
 
     def restore(self, data: Any) -> None:
-        """Back from the checkpoint; re-raise the repair issue of each waiting proposal."""
-        for item in data if isinstance(data, list) else []:
+        """Back from the checkpoint; re-raise the repair issue of each waiting proposal. (An
+        older checkpoint kept only the list of waiting proposals.)"""
+        kept = mapping(data)
+        items = data if isinstance(data, list) else kept.get("pending")
+        self.ruled = {
+            k: v
+            for k, v in mapping(kept.get("ruled")).items()
+            if isinstance(k, str) and v in ("approved", "rejected")
+        }
+        for item in items if isinstance(items, list) else []:
             proposal = Proposal.from_dict(item)
             if (
                 proposal is not None
@@ -85,46 +102,51 @@ class SoulKeeper:
                 and classify(proposal.path) not in (Surface.CONSTITUTION, Surface.MACHINERY)
             ):
                 self.pending[proposal.id] = proposal
-        numbers = [int(p[1:]) for p in self.pending if p[1:].isdigit()]
-        self._next = max(numbers, default=0) + 1
+        numbers = [int(p[1:]) for p in [*self.pending, *self.ruled] if p[1:].isdigit()]
+        self._next = max(whole(kept.get("next"), 1), max(numbers, default=0) + 1)
         for proposal in self.pending.values():
             self._raise_issue(proposal, "")
 
     # ------------------------------------------------------------------ proposing
 
-    async def async_propose(self, path: str, content: str, reason: str) -> str:
-        """Handle one edit the pet asked for; returns a journal-ready account of what happened."""
-        reason = scrub(" ".join(clean(reason).split()))[:300] or "no reason given"
+    async def async_propose(self, path: str, content: str, why: str) -> str:
+        """Handle one edit the pet asked for; returns a journal-ready account of what happened.
+        Nothing in it can fail the turn: a path the file system refuses is a refused edit,
+        said in plain words (never a path of the host)."""
+        scrubbed = self.vault.scrubber
+        why = scrubbed.cut(" ".join(clean(why[: REASON_MAX * 4]).split()), REASON_MAX)
+        why = why or "no reason given"
         surface = classify(path)
         if surface is Surface.CONSTITUTION:
             _LOGGER.info("%s asked to edit its constitution; refused", self.name)
             return "refused: my constitution is not mine to edit"
         if surface is Surface.MACHINERY:
-            shown = shorten(scrub(path))
+            shown = shorten(scrubbed.cut(path, 80))
             _LOGGER.info("%s asked to edit %s, the vault's machinery; refused", self.name, shown)
             return f"refused an edit to {shown}: that is my vault's machinery, not a file of mine"
         try:
             rel = str(self.vault.relative(normalise(path)))
         except VaultError as err:
-            return f"refused an edit outside my vault ({err})"
+            return f"refused an edit outside my vault ({reason(err)})"
         if len(content) > MAX_CONTENT or len(content.encode(errors="replace")) > MAX_CONTENT:
             return f"refused an edit to {rel}: it is larger than {MAX_CONTENT // 1024} KB"
-        content = safe_text(content)  # what the owner is shown is what would be written
-        if surface is Surface.WORKING:
-            try:
+        # What the owner is shown is what would be written; a large text is scrubbed off the loop.
+        content = await self.hass.async_add_executor_job(self.vault.safe_text, content)
+        try:
+            if surface is Surface.WORKING:
                 await self.hass.async_add_executor_job(self._write, rel, content)
-            except (OSError, VaultError) as err:
-                return f"could not edit {rel}: {err}"
-            self.files_changed(rel)
-            return f"edited {rel}: {reason}"
-        if len(self.pending) >= MAX_PENDING:
-            return f"did not propose an edit to {rel}: {MAX_PENDING} proposals already wait"
-        current = await self.hass.async_add_executor_job(self._current, rel)
+                self.files_changed(rel)
+                return f"edited {rel}: {why}"
+            if len(self.pending) >= MAX_PENDING:
+                return f"did not propose an edit to {rel}: {MAX_PENDING} proposals already wait"
+            current = await self.hass.async_add_executor_job(self._current, rel)
+        except (OSError, VaultError) as err:
+            return f"could not edit {rel}: {reason(err)}"
         proposal = Proposal(
             id=f"p{self._next}",
             path=rel,
             content=content,
-            reason=reason,
+            reason=why,
             made_at=self.clock.utcnow().isoformat(),
             base=digest(current) if current is not None else "",
         )
@@ -133,7 +155,7 @@ class SoulKeeper:
         self._raise_issue(proposal, current or "")
         self.changed()
         kind = "an unrecognised file" if surface is Surface.UNKNOWN else rel
-        return f"proposed an edit to {kind} ({proposal.id}), waiting for my owner: {reason}"
+        return f"proposed an edit to {kind} ({proposal.id}), waiting for my owner: {why}"
 
     def _current(self, rel: str) -> str | None:
         vault = self.vault
@@ -173,6 +195,7 @@ class SoulKeeper:
                 "reason": proposal.reason,
             },
             data={"entry_id": entry_id, "edit_id": proposal.id},
+            scrubber=self.vault.scrubber,
         )
 
     async def async_preview(self, edit_id: str) -> tuple[Proposal, str]:
@@ -185,40 +208,49 @@ class SoulKeeper:
 
     def _get(self, edit_id: str) -> Proposal:
         proposal = self.pending.get(edit_id)
-        if proposal is None:
+        if proposal is not None:
+            return proposal
+        shown = {"edit_id": shorten(edit_id, 40), "name": self.name}
+        if (ruling := self.ruled.get(edit_id)) is not None:
             raise ServiceValidationError(
                 translation_domain=DOMAIN,
-                translation_key="unknown_edit",
-                translation_placeholders={"edit_id": shorten(edit_id, 40), "name": self.name},
+                translation_key=f"edit_already_{ruling}",
+                translation_placeholders=shown,
             )
-        return proposal
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="unknown_edit",
+            translation_placeholders=shown,
+        )
 
     async def async_approve(self, edit_id: str) -> None:
-        """Apply a waiting proposal, keep the history, tell the mind. A proposal made against
-        a file the owner has edited since is refused (it would overwrite their edit)."""
-        proposal = self._get(edit_id)
-        try:
-            await self.hass.async_add_executor_job(self._apply, proposal)
-        except _StaleError as err:
-            raise ServiceValidationError(
-                translation_domain=DOMAIN,
-                translation_key="edit_stale",
-                translation_placeholders={
-                    "edit_id": shorten(edit_id, 40),
-                    "path": proposal.path,
-                    "name": self.name,
-                },
-            ) from err
-        except (OSError, VaultError) as err:
-            raise ServiceValidationError(
-                translation_domain=DOMAIN,
-                translation_key="edit_failed",
-                translation_placeholders={
-                    "edit_id": shorten(edit_id, 40),
-                    "error": shorten(str(err), 200),
-                },
-            ) from err
-        self._settle(proposal, "approved")
+        """Apply a waiting proposal, keep the history, tell the mind. Rulings are taken one at
+        a time, so an id is applied once (a second approval is told it was); a proposal made
+        against a file the owner has edited since is refused (it would overwrite their edit)."""
+        async with self._ruling:
+            proposal = self._get(edit_id)
+            try:
+                await self.hass.async_add_executor_job(self._apply, proposal)
+            except _StaleError as err:
+                raise ServiceValidationError(
+                    translation_domain=DOMAIN,
+                    translation_key="edit_stale",
+                    translation_placeholders={
+                        "edit_id": shorten(edit_id, 40),
+                        "path": proposal.path,
+                        "name": self.name,
+                    },
+                ) from err
+            except (OSError, VaultError) as err:
+                raise ServiceValidationError(
+                    translation_domain=DOMAIN,
+                    translation_key="edit_failed",
+                    translation_placeholders={
+                        "edit_id": shorten(edit_id, 40),
+                        "error": shorten(reason(err), 200),
+                    },
+                ) from err
+            self._settle(proposal, "approved")
         self.files_changed(proposal.path)
 
     def _apply(self, proposal: Proposal) -> None:
@@ -232,10 +264,14 @@ class SoulKeeper:
 
     async def async_reject(self, edit_id: str) -> None:
         """Drop a waiting proposal: the surface is left exactly as it was."""
-        self._settle(self._get(edit_id), "rejected")
+        async with self._ruling:
+            self._settle(self._get(edit_id), "rejected")
 
     def _settle(self, proposal: Proposal, ruling: str) -> None:
         del self.pending[proposal.id]
+        self.ruled[proposal.id] = ruling
+        while len(self.ruled) > KEEP_RULED:
+            del self.ruled[next(iter(self.ruled))]
         delete_issue(self.hass, issue_id(self.entry_id, proposal.id))
         self.post(
             SignalKind.RULING,

@@ -17,7 +17,7 @@ from ..core.knowledge import Vectorizer, Volume
 from ..core.passages import chunk_document
 from ..core.text import clean, path_problem
 from .catalogue import SHELF, MiB, Stamp
-from .files import Vault, VaultError, safe_text
+from .files import Vault, VaultError, reason
 
 SUFFIXES: Final = (".md", ".txt", ".markdown")
 MAX_DOC_BYTES: Final = 2 * MiB
@@ -102,7 +102,7 @@ def read_volume(
     try:
         text = vault.read_text(doc, MAX_DOC_BYTES)
     except (OSError, VaultError) as err:
-        return empty, stamp, str(err)
+        return empty, stamp, reason(err)
     if not text.strip():
         return empty, stamp, "it is empty"
     if "\x00" in text:
@@ -111,7 +111,7 @@ def read_volume(
     # here too (their spans still point into the file) and a restart finds the very same
     # passages.
     chunks = [
-        replace(c, text=safe_text(c.text), blurb=safe_text(c.blurb))
+        replace(c, text=vault.safe_text(c.text), blurb=vault.safe_text(c.blurb))
         for c in chunk_document(doc, text)
     ]
     return Volume.build(doc, chunks, vectorizer), stamp, None

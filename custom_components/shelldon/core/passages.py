@@ -3,7 +3,9 @@
 A document is cut at paragraph boundaries into chunks under a character budget (a paragraph
 longer than that at sentence or word boundaries); each chunk keeps its document and character
 span, so an answer can cite it, and a short situating blurb (the document's title and the nearest
-heading). `terms` is how both the passages and a question are read into words for the index.
+heading, each cut to HEADING_MAX: a blurb is copied into every chunk, so a long heading must not
+multiply the document). `terms` is how both the passages and a question are read into words for
+the index.
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 CHUNK_CHARS: Final = 900
-_TOKEN: Final = re.compile(r"[\w'][\w'-]*", re.UNICODE)
-_HEADING: Final = re.compile(r"^\s{0,3}#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
+HEADING_MAX: Final = 80  # characters of a title or heading in a blurb
+_HEADING_SCAN: Final = 4 * HEADING_MAX  # characters of a line read to find its heading
+_TOKEN: Final = re.compile(r"[\w'][\w'-]*+", re.UNICODE)
+_HEADING: Final = re.compile(r"\s{0,3}#{1,6}\s++(?P<title>[^\n]*)")
+_CLOSING: Final = re.compile(r"\s*+#*+\s*+$")
 _STOP_TEXT: Final = (
     "a an and are as at be but by for from has have he her his i in is it its of on or our she "
     "that the their them they this to was we were what when where which who why will with you "
@@ -72,13 +77,37 @@ class Chunk:
         )
 
 
+def _heading(line: str) -> str | None:
+    """The heading a Markdown line makes (# Title #), cut to HEADING_MAX, or None."""
+    match = _HEADING.match(line[:_HEADING_SCAN])
+    if match is None:
+        return None
+    title = match["title"]
+    title = title[: _CLOSING.search(title).start()] if len(line) <= _HEADING_SCAN else title
+    title = " ".join(title.split())
+    return (title if len(title) <= HEADING_MAX else title[: HEADING_MAX - 1] + "…") or None
+
+
 def _title(doc: str, text: str) -> str:
-    for line in text.splitlines():
-        if match := _HEADING.match(line):
-            return match["title"]
+    for line in _lines(text):
+        if (heading := _heading(line)) is not None:
+            return heading
         if line.strip():
             break
-    return doc.rsplit("/", 1)[-1].rsplit(".", 1)[0].replace("_", " ").replace("-", " ")
+    name = doc.rsplit("/", 1)[-1].rsplit(".", 1)[0].replace("_", " ").replace("-", " ")
+    return name[:HEADING_MAX]
+
+
+def _lines(text: str) -> Iterable[str]:
+    """The lines of a text, each at most _HEADING_SCAN long (a heading is read from there)."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start, start + _HEADING_SCAN)
+        stop = end if end != -1 else min(len(text), start + _HEADING_SCAN)
+        yield text[start:stop]
+        if end == -1:
+            return
+        start = end + 1
 
 
 def _paragraphs(text: str) -> Iterable[tuple[int, int]]:
@@ -126,9 +155,12 @@ def chunk_document(doc: str, text: str, budget: int = CHUNK_CHARS) -> list[Chunk
             chunks.append(Chunk(doc, s, e, text[s:e], f"From {title}{where}."))
 
     for start, end in _paragraphs(text):
-        first_line = text[start:end].split("\n", 1)[0]
-        if match := _HEADING.match(first_line):
-            heading = match["title"]
+        end_of_line = text.find("\n", start, min(end, start + _HEADING_SCAN))
+        first_line = text[
+            start : end_of_line if end_of_line != -1 else min(end, start + _HEADING_SCAN)
+        ]
+        if (found := _heading(first_line)) is not None:
+            heading = found
         for s, e in _split_long(text, start, end, budget):
             if current is not None and e - current[0] <= budget:
                 current = (current[0], e)

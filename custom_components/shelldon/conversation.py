@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+import asyncio
+from typing import Final, Literal
 
 from homeassistant.components import conversation
 from homeassistant.components.conversation import ChatLog, ConversationEntity, ConversationInput
@@ -18,6 +19,11 @@ from .runtime import ShelldonConfigEntry
 from .runtime.pet import Pet
 
 PARALLEL_UPDATES = 0
+# The Assist dialog of frontend 20261028.4 throws if an answer shares a websocket frame with its
+# run's result (it unsubscribes before it has been handed the unsubscribe), and Home Assistant
+# sends together whatever is queued until the loop is idle: an answer that needs no model comes
+# that fast. One short real wait lets the result go first (sleep(0) does not).
+ASSIST_FRAME_GAP: Final = 0.05
 
 
 async def async_setup_entry(
@@ -59,6 +65,7 @@ class PetConversation(ConversationEntity):
     async def _async_handle_message(
         self, user_input: ConversationInput, chat_log: ChatLog
     ) -> conversation.ConversationResult:
+        await asyncio.sleep(ASSIST_FRAME_GAP)
         sender = "owner"
         if user_input.context.user_id:
             user = await self.hass.auth.async_get_user(user_input.context.user_id)

@@ -66,7 +66,7 @@ def _activity_attrs(pet: Pet) -> dict[str, Any]:
         "tick_seconds": round(mind.cadence_s * pet.stretch),
         "token_pressure": round(mind.token_pressure, 3),
         "interruptions_today": pet.door.interruptions_today(pet.clock.now()),
-        "last_choice": (record.choice or {}).get("about") if record else None,
+        "last_choice": ((record.choice or {}).get("about") if record else None) or "none",
     }
 
 

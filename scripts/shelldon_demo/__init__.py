@@ -8,16 +8,19 @@ entities, makes it the Assist button's assistant and its dashboard (dashboards/s
 the default one. Later runs only start Home Assistant (and refresh the dashboard while the owner
 has not edited it): the pet and everything the owner changed persist in the config folder.
 
-One module per concern, imported one way (const <- config <- process/api <- onboarding, pet,
-dashboard <- first_run <- cli):
+One module per concern, imported one way (const <- home <- config <- process/api <- onboarding,
+pet, dashboard <- first_run <- cli):
 
 - `const`: paths, the login, the pet's entity ids, `DemoError`, `log`;
-- `config`: the config folder (configuration.yaml, the http include, the integration's link,
-  the demo's own state file, the log's tail, free ports);
+- `home`: this machine's time zone, and the home onboarding would make of it (country, place,
+  units, currency);
+- `config`: the config folder (configuration.yaml, Home Assistant's own settings written by
+  `hass_side.py` in its own Python, the integration's link, the demo's own state file, the
+  log's tail, free ports);
 - `process`: the `hass` child process;
 - `api`: the REST client (urllib only), websocket commands (aiohttp, which comes with Home
   Assistant) and the polling helpers;
-- `onboarding`: the owner, logging in, onboarding's leftovers;
+- `onboarding`: the owner, logging in, onboarding's leftovers, Home Assistant's install notice;
 - `pet`: adding the pet, its options, the Assist pipeline, talking to it;
 - `dashboard`: the pet's dashboard as the default one (its own on 2026.x, the Overview before);
 - `first_run`: the steps a fresh config folder goes through, each once;
@@ -40,21 +43,22 @@ from .api import (
     wait_for_states,
     websocket_command,
 )
-from .cli import WATCHED, banner, main, parse_args, run
+from .cli import WATCHED, banner, home_line, main, parse_args, run
 from .config import (
     CONFIG_HEADER,
     CONFIGURATION_YAML,
     HTTP_INCLUDE,
     STATE_FILE,
     free_port,
+    hass_python,
     link_integration,
     load_state,
-    local_time_zone,
     log_tail,
     port_in_use,
     reset_config_dir,
     save_state,
     write_config,
+    write_hass_settings,
 )
 from .const import (
     AGENT_ENTITY,
@@ -92,11 +96,14 @@ from .dashboard import (
     system_core_settings,
 )
 from .first_run import configure_demo, install_pet_dashboard
+from .home import home_settings, local_time_zone, zone_place
 from .onboarding import (
+    INSTALL_NOTICE,
     ONBOARDING_DOMAINS,
     ONBOARDING_NOISE,
     client_id,
     confirm_http_config,
+    dismiss_install_notice,
     exchange_code,
     login,
     onboard,
@@ -127,6 +134,7 @@ __all__ = [
     "DEFAULT_PORT",
     "FACE_ENTITY",
     "HTTP_INCLUDE",
+    "INSTALL_NOTICE",
     "INTEGRATION_DIR",
     "LEVEL_HELPER",
     "LOW_BATTERY_THRESHOLD",
@@ -159,9 +167,13 @@ __all__ = [
     "converse",
     "dashboard_config",
     "dashboard_exists",
+    "dismiss_install_notice",
     "exchange_code",
     "fingerprint",
     "free_port",
+    "hass_python",
+    "home_line",
+    "home_settings",
     "install_dashboard",
     "install_pet_dashboard",
     "link_integration",
@@ -194,4 +206,6 @@ __all__ = [
     "wait_for_states",
     "websocket_command",
     "write_config",
+    "write_hass_settings",
+    "zone_place",
 ]

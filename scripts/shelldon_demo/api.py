@@ -49,6 +49,9 @@ class Api:
     base_url: str
     token: str | None = None
     timeout: float = 15
+    # Set by `onboard` when it finished onboarding's core-config step, which starts the flows of
+    # the integrations onboarding offers (see `remove_failed_onboarding_entries`).
+    onboarding_flows_started: bool = False
 
     def request(
         self,

@@ -41,11 +41,21 @@ from .pet import mood_ready, pet_entity_ids
 from .process import ALWAYS_MUTED, RESTART_EXIT_CODE, HassProcess
 
 
+def home_line(config: dict[str, Any]) -> str:
+    """The home Home Assistant runs in (from /api/config), for the banner."""
+    units = "US customary" if (config.get("unit_system") or {}).get("length") == "mi" else "metric"
+    parts = [config.get("time_zone") or "UTC", config.get("country") or "no country", units]
+    return ", ".join(parts) + " units"
+
+
 def banner(
     port: int,
     host: str,
     entity_ids: Iterable[str] = PET_ENTITIES,
     dashboard_url: str | None = None,
+    *,
+    home: str | None = None,
+    notice_dismissed: bool = False,
 ) -> str:
     """What the owner needs to know."""
     url = f"http://localhost:{port}"
@@ -55,18 +65,27 @@ def banner(
     if host in ("0.0.0.0", "::"):
         notes += f"\n  (listening on all interfaces: http://<this machine>:{port} from the LAN)"
     entities = "\n".join(f"    {eid}" for eid in entity_ids)
+    where = ""
+    if home:
+        where += f"\n  Home    {home} (Settings > System > General)"
+    if notice_dismissed:
+        where += (
+            "\n  Repairs none from the demo. Home Assistant's notice that a Python-environment"
+            "\n          install is deprecated is about how the demo runs it: dismissed for you"
+            "\n          (Settings > Repairs > ⋮ > Show ignored repairs)"
+        )
     return f"""
   Home Assistant with shelldon is running.
 
   Open    {url}{notes}
-  Log in  {USERNAME} / {PASSWORD}
+  Log in  {USERNAME} / {PASSWORD}{where}
 
   The pet's entities (Settings > Devices & services > shelldon, or Developer tools > States):
 {entities}
   The face PNG: {url}/api/image_proxy/{FACE_ENTITY} (with a bearer token)
 
-  Talk to it: the Assist button (top right of the Overview), or POST /api/conversation/process
-  with agent_id {AGENT_ENTITY}.
+  Talk to it: Assist, the speech-bubble button at the top right of the dashboard (on a phone, in
+  its ⋮ menu; or press A), or POST /api/conversation/process with agent_id {AGENT_ENTITY}.
 
   Stand-in PiSugar: drag {LEVEL_HELPER} and flip {PLUGGED_HELPER},
   then watch sensor.shelldon_power_mode (low threshold {LOW_BATTERY_THRESHOLD} %).
@@ -158,7 +177,15 @@ def run(args: argparse.Namespace) -> int:
             return 0
         if not args.no_browser_info:
             entity_ids = pet_entity_ids(api) or list(PET_ENTITIES)
-            print(banner(args.port, args.host, entity_ids, state.get("dashboard_url")), flush=True)
+            text = banner(
+                args.port,
+                args.host,
+                entity_ids,
+                state.get("dashboard_url"),
+                home=home_line(api.get("/api/config")),
+                notice_dismissed=state.get("install_notice") == "dismissed",
+            )
+            print(text, flush=True)
         last_line = None
         while True:
             code = hass.poll()

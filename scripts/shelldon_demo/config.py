@@ -1,17 +1,20 @@
-"""The demo's config folder: configuration.yaml, the http include, the link to the integration.
+"""The demo's config folder: configuration.yaml, Home Assistant's own settings, the integration.
 
-Also what earlier runs did (`.shelldon-demo.json`), wiping a folder this script made, the end of
-Home Assistant's log, and free loopback ports.
+Home Assistant's settings are written where it keeps them itself, before it starts (see
+`hass_side.py`, run by its own Python): the home (time zone, country, units, location) and, on
+2026.x, the listening address in its HTTP settings' storage; releases before that take an
+`http:` include instead. Also what earlier runs did (`.shelldon-demo.json`), wiping a folder this
+script made, the end of Home Assistant's log, and free loopback ports.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
 import socket
-import zoneinfo
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +26,9 @@ from .const import (
     LEVEL_HELPER,
     PLUGGED_HELPER,
     DemoError,
+    log,
 )
+from .home import home_settings
 
 STATE_FILE = ".shelldon-demo.json"
 HTTP_INCLUDE = "shelldon_demo_http.yaml"
@@ -33,20 +38,18 @@ HTTP_INCLUDE = "shelldon_demo_http.yaml"
 # websocket API, repairs, diagnostics, ...), Assist's text conversation, people, the recorder
 # with history and logbook (SQLite, installed with Home Assistant), helpers and templates for
 # the stand-in PiSugar, notify, and assist_pipeline so the frontend's Assist button can talk to
-# the pet (text only: it logs once that there is no ffmpeg binary, which only voice needs).
+# the pet (text only; its tts needs an ffmpeg binary, which scripts/run adds to its Debian root).
 # `default_config:` is not used: several of its members (bluetooth, dhcp, ssdp, usb, stream,
 # go2rtc, mobile_app) need packages the venv lacks or pins at other versions, so Home Assistant
 # would try to pip-install them on every boot. It runs with --skip-pip all the same.
+# No `homeassistant:` keys: the home (name, time zone, country, units, location) is in Home
+# Assistant's own storage, as onboarding leaves it, so Settings > System > General can edit it.
 CONFIG_HEADER = "# Written by shelldon's scripts/demo.py"
 CONFIGURATION_YAML = """\
 # Written by shelldon's scripts/demo.py on the first run; edit freely, it is never overwritten.
 # Everything here works offline with the packages of the project's virtual environment.
-homeassistant:
-  name: Shelldon demo
-{time_zone}
-# Where Home Assistant listens: rewritten on every run from --host / --port.
-http: !include {http_include}
-
+# The home (time zone, country, units, location) is set in Settings > System > General.
+{http}
 frontend:
 config:
 conversation:
@@ -96,25 +99,49 @@ template:
         device_class: plug
         state: "{{{{ is_state('{plugged}', 'on') }}}}"
 """
+# Where Home Assistant listens, on releases that read it from YAML only (before 2026.x).
+HTTP_YAML = f"""\
+# Where Home Assistant listens: rewritten on every run from --host / --port.
+http: !include {HTTP_INCLUDE}
+"""
+# On 2026.x the address lives in Home Assistant's HTTP settings (.storage/http, rewritten on
+# every run from --host / --port); `http:` in YAML would raise a deprecation repair there.
+HTTP_STORED = """\
+# Where Home Assistant listens is in its own HTTP settings, rewritten on every run from --host
+# and --port (an `http:` key here would be deprecated YAML: Home Assistant keeps them itself).
+"""
+# What earlier demos wrote (before the address moved to Home Assistant's storage on 2026.x).
+OLD_HTTP_LINES = (
+    "# Where Home Assistant listens: rewritten on every run from --host / --port.\n"
+    f"http: !include {HTTP_INCLUDE}\n"
+)
 
 
-def local_time_zone() -> str | None:
-    """The machine's IANA time zone name, if it can be told (so quiet hours mean local time)."""
-    tz = os.environ.get("TZ", "").lstrip(":")
-    candidates = [tz] if "/" in tz and not tz.startswith("/") else []
-    with contextlib.suppress(OSError):
-        target = str(Path("/etc/localtime").resolve())
-        if "zoneinfo/" in target:
-            candidates.append(target.split("zoneinfo/", 1)[1])
-    with contextlib.suppress(OSError):
-        candidates.append(Path("/etc/timezone").read_text(encoding="utf-8").strip())
-    for name in candidates:
-        try:
-            zoneinfo.ZoneInfo(name)
-        except (ValueError, zoneinfo.ZoneInfoNotFoundError):
-            continue
-        return name
-    return None
+def hass_python() -> str:
+    """The Python of the Home Assistant the demo starts (the end-to-end tests run a real
+    2026.11.0 from its own environment beside the test harness's); this Python by default."""
+    return os.environ.get("SHELLDON_HASS_PYTHON") or sys.executable
+
+
+def write_hass_settings(
+    config_dir: Path, port: int, host: str, home: dict[str, Any] | None
+) -> dict[str, Any]:
+    """Home Assistant's own settings, written by its own Python (`hass_side.py`): the home
+    (when `home` is given and none is stored) and the listening address where it stores it."""
+    request = {"config_dir": str(config_dir), "host": host, "port": port, "home": home}
+    script = Path(__file__).with_name("hass_side.py")
+    result = subprocess.run(
+        [hass_python(), str(script), json.dumps(request)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+    if result.returncode != 0:
+        raise DemoError(
+            f"could not write Home Assistant's settings in {config_dir}:\n{result.stderr[-2000:]}"
+        )
+    return json.loads(result.stdout.strip().splitlines()[-1])
 
 
 def write_config(
@@ -122,26 +149,46 @@ def write_config(
     port: int = DEFAULT_PORT,
     host: str = DEFAULT_HOST,
     time_zone: str | None = None,
-) -> None:
-    """Create the config folder: configuration.yaml once, the http include on every run."""
+) -> dict[str, Any]:
+    """Prepare the config folder for a start of Home Assistant.
+
+    configuration.yaml is written once; on a folder the demo made, Home Assistant's own
+    settings too: the home (once: this machine's time zone, or `time_zone`, and what follows
+    from it) and, on every run, the listening address (--host / --port). Returns what
+    `hass_side.py` reported (the Home Assistant version, whether it stores its HTTP settings).
+    """
     config_dir.mkdir(parents=True, exist_ok=True)
     configuration = config_dir / "configuration.yaml"
-    if not configuration.exists():
-        tz = time_zone if time_zone is not None else local_time_zone()
+    fresh = not configuration.exists()
+    ours = fresh or configuration.read_text(encoding="utf-8", errors="replace").startswith(
+        CONFIG_HEADER
+    )
+    report: dict[str, Any] = {"http_storage": False}
+    if ours:
+        report = write_hass_settings(config_dir, port, host, home_settings(time_zone))
+    stored = bool(report.get("http_storage"))
+    if fresh:
         configuration.write_text(
             CONFIGURATION_YAML.format(
-                time_zone=f"  time_zone: {tz}" if tz else "",
-                http_include=HTTP_INCLUDE,
+                http=HTTP_STORED if stored else HTTP_YAML,
                 level=LEVEL_HELPER,
                 plugged=PLUGGED_HELPER,
             ),
             encoding="utf-8",
         )
-    (config_dir / HTTP_INCLUDE).write_text(
-        "# Rewritten by scripts/demo.py on every run (--host / --port).\n"
-        f"server_host: {host}\nserver_port: {port}\n",
-        encoding="utf-8",
-    )
+    include = config_dir / HTTP_INCLUDE
+    if not stored:
+        include.write_text(
+            "# Rewritten by scripts/demo.py on every run (--host / --port).\n"
+            f"server_host: {host}\nserver_port: {port}\n",
+            encoding="utf-8",
+        )
+    elif ours and OLD_HTTP_LINES in (text := configuration.read_text(encoding="utf-8")):
+        # A folder an earlier demo made: its include is what Home Assistant now calls deprecated.
+        configuration.write_text(text.replace(OLD_HTTP_LINES, HTTP_STORED), encoding="utf-8")
+        include.unlink(missing_ok=True)
+        log(f"moved the listening address from {HTTP_INCLUDE} into Home Assistant's settings")
+    return report
 
 
 def link_integration(config_dir: Path, source: Path = INTEGRATION_DIR) -> Path:

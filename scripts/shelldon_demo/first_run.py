@@ -13,7 +13,13 @@ from .api import Api, wait_for_entry_loaded, wait_for_state
 from .config import load_state, save_state
 from .const import AGENT_ENTITY, BATTERY_ENTITY, CHARGING_ENTITY, DASHBOARD_FILE, PET_NAME, log
 from .dashboard import OVERVIEW_PANEL, install_dashboard, pet_dashboard_url_path
-from .onboarding import confirm_http_config, login, onboard, remove_failed_onboarding_entries
+from .onboarding import (
+    confirm_http_config,
+    dismiss_install_notice,
+    login,
+    onboard,
+    remove_failed_onboarding_entries,
+)
 from .pet import add_pet, make_pet_the_assistant, pet_entries, set_body_options
 
 
@@ -76,6 +82,19 @@ def configure_demo(
         save_state(config_dir, state)
     if state.get("dashboard") != OWNERS_DASHBOARD:  # every run: it follows the repository's file
         install_pet_dashboard(api, config_dir, state)
+    if not state.get("install_notice"):
+        try:
+            if dismiss_install_notice(api):
+                log(
+                    "dismissed Home Assistant's notice that a Python-environment install is "
+                    "deprecated (it is about how the demo runs Home Assistant)"
+                )
+                state["install_notice"] = "dismissed"
+            else:
+                state["install_notice"] = "none"
+        except Exception as err:  # best effort: it only stays in Repairs
+            log(f"could not dismiss Home Assistant's install notice (see Repairs): {err}")
+        save_state(config_dir, state)
     return state
 
 

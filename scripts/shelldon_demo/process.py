@@ -17,9 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .config import hass_python
+
 RESTART_EXIT_CODE = 100  # Home Assistant exits with this when the owner asks for a restart.
-# Console lines not worth echoing: Home Assistant's camera helper always misses the system
-# libturbojpeg, and tts (for Assist) the ffmpeg binary: both harmless for a text-only demo.
+# Console lines not worth echoing: Home Assistant's camera helper misses the system libturbojpeg,
+# and tts (for Assist) the ffmpeg binary, where the machine lacks them (scripts/run adds both to
+# its Debian root): both harmless for a text-only demo.
 ALWAYS_MUTED = ("libturbojpeg", "[haffmpeg.core] FFmpeg fails")
 
 
@@ -63,9 +66,7 @@ class HassProcess:
     def start(self) -> HassProcess:
         """Start Home Assistant (pip disabled: everything it needs is in the venv)."""
         cmd = [
-            # The Home Assistant release under test (the end-to-end tests run a real 2026.11.0
-            # from its own environment beside the test harness's); this Python by default.
-            os.environ.get("SHELLDON_HASS_PYTHON") or sys.executable,
+            hass_python(),
             "-m",
             "homeassistant",
             "--config",

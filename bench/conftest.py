@@ -18,10 +18,12 @@ import pytest
 
 from custom_components.shelldon.vault import history as versions
 from tests.conftest import (  # noqa: F401 - the suite's fixtures, shared
+    anthropic_stand_in_on_demand,
     auto_enable_custom_integrations,
     config_entry,
     core_components,
     isolated_config_dir,
+    messages_api,
     pet_options,
     save_counter,
     warm_anthropic_models,

@@ -6,7 +6,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import respx
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
@@ -16,7 +15,7 @@ from custom_components.shelldon.const import DOMAIN
 from custom_components.shelldon.core.appraisal import Impulses, appraise, decide
 from custom_components.shelldon.core.goals import Goal, GoalKind, Provenance, Strategy
 from custom_components.shelldon.core.signals import Signal, SignalKind
-from tests.anthropic_mock import API, KEY, ScriptedModel, mock_models
+from tests.anthropic_mock import KEY, ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 
 
@@ -87,9 +86,7 @@ async def _week(hass: HomeAssistant, freezer: FrozenDateTimeFactory, root: Path)
     )
     freezer.move_to(local(2026, 11, 30, 7, 0))
     counts: dict[str, int] = {}
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
-        router.post(f"{API}/v1/messages").mock(side_effect=model)
+    with scripted(model):
         pet = await async_setup_pet(hass, entry)
         wakes = 0
         for day in range(7):

@@ -1,4 +1,12 @@
-"""The Anthropic HTTP API, mocked with respx so the real SDK runs end to end."""
+"""The Anthropic HTTP API, stood in for on loopback, so the real SDK runs end to end.
+
+The stand-in (tests/anthropic_server.py) is a real HTTP server on 127.0.0.1 answering
+`GET /v1/models` and `POST /v1/messages` below the SDK's HTTP library, whichever that is (httpx
+for SDK 0.x, httpx2 for 2.x); the `messages_api` fixture (tests/conftest.py) starts it and points
+the SDK at it with ANTHROPIC_BASE_URL. The product never streams, so neither does the stand-in.
+Here: what the API answers (the models, a reply, an error), the scripted model that answers each
+kind of turn, the billing that follows the cache rules, and `scripted()` for a block of a test.
+"""
 
 from __future__ import annotations
 
@@ -10,14 +18,54 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
-import respx
 from homeassistant.util import dt as dt_util
 
 from custom_components.shelldon.core.caching import CacheEntry, Ttl, cached_usage
 from custom_components.shelldon.core.tokens import Usage
+from tests.anthropic_server import (
+    ANSWERS,
+    DISCONNECT,
+    MESSAGES_PATH,
+    MODELS_PATH,
+    NOT_HTTP,
+    Answer,
+    Call,
+    Disconnect,
+    MessagesApi,
+    NotHttp,
+    Route,
+    TooSlow,
+    json_answer,
+)
 
-API = "https://api.anthropic.com"
+__all__ = [
+    "API",
+    "DISCONNECT",
+    "KEY",
+    "MESSAGES_PATH",
+    "MODELS",
+    "MODELS_PATH",
+    "NOT_HTTP",
+    "Answer",
+    "Billing",
+    "Call",
+    "Disconnect",
+    "MessagesApi",
+    "NotHttp",
+    "Route",
+    "ScriptedModel",
+    "TooSlow",
+    "api_error",
+    "error_body",
+    "json_answer",
+    "mock_models",
+    "reachable",
+    "reply_message",
+    "scripted",
+    "sent_bodies",
+]
+
+API = "https://api.anthropic.com"  # where the SDK goes when nothing points it elsewhere
 KEY = "sk-ant-api03-test-key-not-a-real-one"
 
 MODELS = {
@@ -39,6 +87,16 @@ MODELS = {
     "first_id": "claude-haiku-4-5",
     "last_id": "claude-sonnet-4-5",
 }
+
+
+def error_body(kind: str, message: str) -> dict[str, Any]:
+    """An API error body."""
+    return {"type": "error", "error": {"type": kind, "message": message}}
+
+
+def api_error(status: int, kind: str, message: str = "nope") -> Answer:
+    """An API error answer (401 authentication_error, 429 rate_limit_error, ...)."""
+    return json_answer(error_body(kind, message), status)
 
 
 def reply_message(
@@ -67,25 +125,20 @@ def reply_message(
     }
 
 
-def error_body(kind: str, message: str) -> dict[str, Any]:
-    """An API error body."""
-    return {"type": "error", "error": {"type": kind, "message": message}}
-
-
-def mock_models(router: respx.MockRouter, status: int = 200) -> respx.Route:
-    """GET /v1/models."""
-    if status == 200:
-        return router.get(f"{API}/v1/models").mock(return_value=httpx.Response(200, json=MODELS))
-    return router.get(f"{API}/v1/models").mock(
-        return_value=httpx.Response(
-            status, json=error_body("authentication_error", "invalid x-api-key")
-        )
-    )
-
-
-def sent_bodies(route: respx.Route) -> list[dict[str, Any]]:
+def sent_bodies(route: Route) -> list[dict[str, Any]]:
     """The JSON bodies the SDK sent to a route."""
-    return [json.loads(call.request.content) for call in route.calls]
+    return [call.json for call in route.calls]
+
+
+# ---------------------------------------------------------------------------------- scripts
+
+
+def mock_models(api: MessagesApi, status: int = 200) -> Route:
+    """GET /v1/models: the two models, or (any other status) the key refused."""
+    if status == 200:
+        return api.models.mock(return_value=json_answer(MODELS))
+    refused = api_error(status, "authentication_error", "invalid x-api-key")
+    return api.models.mock(return_value=refused)
 
 
 KIND_MARKERS = {
@@ -140,11 +193,13 @@ class Billing:
 
 
 class ScriptedModel:
-    """A respx side effect that answers each turn kind with a scripted reply, and remembers asks.
+    """A script for POST /v1/messages that answers each turn kind with a scripted reply, and
+    remembers asks.
 
-    `replies[kind]` is a reply dict, an httpx.Response (a failure), a callable (request body
-    -> either), or a list of replies given in order (the last one repeats); kinds are owner,
-    proactive, reach_out, dream, flush. Unscripted kinds get a silent reply.
+    `replies[kind]` is a reply dict, an answer (a failure: `api_error(...)`, `DISCONNECT`, ...),
+    a callable (request body -> either), or a list of replies given in order (the last one
+    repeats); kinds are owner, proactive, reach_out, dream, flush. Unscripted kinds get a silent
+    reply.
     """
 
     def __init__(self, billing: Billing | None = None, **replies: Any) -> None:
@@ -161,17 +216,17 @@ class ScriptedModel:
         """The user messages of the turns of one kind, in order."""
         return [body["messages"][0]["content"] for k, body in self.calls if k == kind]
 
-    def attach(self, router: respx.MockRouter) -> ScriptedModel:
-        """Answer the Messages API on a router a test set up itself."""
-        router.post(f"{API}/v1/messages").mock(side_effect=self)
+    def attach(self, api: MessagesApi) -> ScriptedModel:
+        """Answer the Messages API of a stand-in a test set up itself."""
+        api.messages.mock(side_effect=self)
         return self
 
     def kinds(self) -> list[str]:
         """The kinds of turn the model was asked for, in order."""
         return [kind for kind, _ in self.calls]
 
-    def __call__(self, request: httpx.Request) -> httpx.Response:
-        body = json.loads(request.content)
+    def __call__(self, call: Call) -> Any:
+        body = call.json
         kind = self.kind_of(body)
         self.calls.append((kind, body))
         reply = self.replies.get(kind, {"intent": f"a quiet {kind} turn", "say": ""})
@@ -180,12 +235,12 @@ class ScriptedModel:
             reply = reply[min(seen, len(reply) - 1)]
         if callable(reply):
             reply = reply(body)
-        if isinstance(reply, httpx.Response):  # an API failure, scripted
+        if isinstance(reply, ANSWERS):  # an API failure (or a whole answer), scripted
             return reply
         if self.billing is None:
-            return json_response(reply_message(reply))
+            return json_answer(reply_message(reply))
         usage = self.billing.bill(kind, body, reply)
-        return json_response(
+        return json_answer(
             reply_message(
                 reply,
                 input_tokens=usage.input,
@@ -196,17 +251,25 @@ class ScriptedModel:
         )
 
 
-def json_response(body: dict[str, Any], status: int = 200) -> httpx.Response:
-    """A JSON response as the API sends it: ASCII, so even a lone surrogate travels escaped."""
-    return httpx.Response(
-        status, content=json.dumps(body).encode(), headers={"content-type": "application/json"}
-    )
+@contextmanager
+def reachable(api: MessagesApi | None = None) -> Iterator[MessagesApi]:
+    """The stand-in for the block: `api`, or the `messages_api` fixture's (started here if the
+    test has not asked for it). After the block the API is gone: requests are disconnected."""
+    if api is None and (api := MessagesApi.active) is None:
+        if MessagesApi.on_demand is None:
+            raise RuntimeError("the Anthropic stand-in needs the messages_api fixture")
+        api = MessagesApi.on_demand()
+    api.unreachable(False)
+    try:
+        yield api
+    finally:
+        api.unreachable()
 
 
 @contextmanager
-def scripted(model: ScriptedModel) -> Iterator[respx.MockRouter]:
-    """The Anthropic API, answered by `model`."""
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
-        model.attach(router)
-        yield router
+def scripted(model: ScriptedModel, api: MessagesApi | None = None) -> Iterator[MessagesApi]:
+    """The Anthropic API, answered by `model`, for the block (see `reachable`)."""
+    with reachable(api) as stand_in:
+        mock_models(stand_in)
+        model.attach(stand_in)
+        yield stand_in

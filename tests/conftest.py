@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Generator
+from functools import partial
 from pathlib import Path
 from typing import Any
 from unittest.mock import patch
@@ -14,6 +16,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, async_
 
 # Bind the `custom_components` package to this repository before the harness mounts its own.
 from custom_components.shelldon.const import CONF_NAME, DOMAIN
+from tests.anthropic_mock import KEY, MessagesApi, json_answer, mock_models, reply_message
 
 pytest_plugins = ["pytest_homeassistant_custom_component"]
 
@@ -24,23 +27,64 @@ def warm_anthropic_models() -> None:
 
     Built for the first time while freezegun has swapped `datetime.datetime` out, they fail with
     PydanticSchemaGenerationError; warming them once, before any test freezes time, avoids it.
+    The SDK's sync client asks a stand-in of the API on loopback (sockets are on meanwhile).
     """
+    import socket
+
     import anthropic
-    import respx
+    import pytest_socket
 
-    from tests.anthropic_mock import API, KEY, mock_models, reply_message
+    blocked = socket.socket
+    pytest_socket.enable_socket()
+    try:
+        with MessagesApi() as api:
+            mock_models(api)
+            api.messages.mock(return_value=json_answer(reply_message({"intent": "warm up"})))
+            client = anthropic.Anthropic(api_key=KEY, base_url=api.base_url, max_retries=0)
+            client.models.list(limit=100)
+            client.messages.create(
+                model="claude-haiku-4-5",
+                max_tokens=10,
+                messages=[{"role": "user", "content": "hi"}],
+            )
+            client.close()
+    finally:
+        socket.socket = blocked
+    assert not api.errors, api.errors
 
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
-        router.post(f"{API}/v1/messages").respond(
-            json=reply_message({"intent": "warm up", "say": ""})
-        )
-        client = anthropic.Anthropic(api_key=KEY, max_retries=0)
-        client.models.list(limit=100)
-        client.messages.create(
-            model="claude-haiku-4-5", max_tokens=10, messages=[{"role": "user", "content": "hi"}]
-        )
-        client.close()
+
+@pytest.fixture
+def messages_api(
+    hass: HomeAssistant, socket_enabled: None, monkeypatch: pytest.MonkeyPatch
+) -> Generator[MessagesApi]:
+    """The Anthropic API, stood in for on 127.0.0.1 until the test ends (tests/anthropic_mock.py).
+
+    The SDK finds it through ANTHROPIC_BASE_URL; it starts with no routes (a request no route
+    takes is disconnected): script them, e.g. `mock_models(messages_api)` and
+    `messages_api.messages.mock(return_value=json_answer(reply_message({...})))`, or
+    `ScriptedModel(...).attach(messages_api)`. A script that raised fails the test.
+    (A sync fixture, so that `scripted()` can start it from inside a running test.)
+    """
+    api = MessagesApi(hass).start()
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", api.base_url)
+    for name in ("NO_PROXY", "no_proxy"):  # a proxy of the machine never sees loopback
+        monkeypatch.setenv(name, ",".join(filter(None, [os.environ.get(name), "127.0.0.1"])))
+    MessagesApi.active = api
+    try:
+        yield api
+    finally:
+        MessagesApi.active = None
+        hass.loop.run_until_complete(api.aclose())
+    if api.errors:
+        pytest.fail(f"the Anthropic stand-in failed: {api.errors!r}")
+
+
+@pytest.fixture(autouse=True)
+def anthropic_stand_in_on_demand(request: pytest.FixtureRequest) -> Generator[None]:
+    """`scripted()` and `reachable()` start `messages_api` themselves in a test that did not."""
+    MessagesApi.on_demand = partial(request.getfixturevalue, "messages_api")
+    yield
+    MessagesApi.on_demand = None
 
 
 @pytest.fixture(autouse=True)

@@ -21,7 +21,6 @@ import pytest
 
 ai_task = pytest.importorskip("homeassistant.components.ai_task")
 
-import respx  # noqa: E402
 from freezegun.api import FrozenDateTimeFactory  # noqa: E402
 from homeassistant.components import conversation  # noqa: E402
 from homeassistant.config_entries import SOURCE_USER, ConfigEntry, ConfigFlow  # noqa: E402
@@ -52,7 +51,7 @@ from custom_components.shelldon.const import (  # noqa: E402
     DOMAIN,
 )
 from custom_components.shelldon.turns.apology import APOLOGIES, DEFAULT_APOLOGY  # noqa: E402
-from tests.anthropic_mock import API, KEY, mock_models  # noqa: E402
+from tests.anthropic_mock import KEY, MessagesApi, mock_models  # noqa: E402
 from tests.common import async_live_for, async_setup_pet, local  # noqa: E402
 from tests.common import async_tell as tell  # noqa: E402
 
@@ -299,12 +298,6 @@ async def test_turns_on_an_ai_task_entity_count_against_the_daily_budget(
 # ---------------------------------------------------------------------------------- flows
 
 
-@pytest.fixture
-def router() -> Generator[respx.MockRouter]:
-    with respx.mock(assert_all_called=False) as mocked:
-        yield mocked
-
-
 async def user_form(hass: HomeAssistant) -> dict[str, Any]:
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
     assert result["type"] is FlowResultType.FORM
@@ -355,10 +348,10 @@ async def test_the_user_step_refuses_an_unknown_entity_or_two_brains(
 
 
 async def test_reconfigure_switches_a_pet_from_its_key_to_an_ai_task_entity(
-    hass: HomeAssistant, fake_llm: FakeLlm, router: respx.MockRouter
+    hass: HomeAssistant, fake_llm: FakeLlm, messages_api: MessagesApi
 ) -> None:
-    mock_models(router)
-    messages = router.post(f"{API}/v1/messages")
+    mock_models(messages_api)
+    messages = messages_api.messages
     entry = MockConfigEntry(
         domain=DOMAIN,
         title="Shelldon",

@@ -1,9 +1,9 @@
-"""The Anthropic brain, end to end through Home Assistant: the real SDK against mocked HTTP.
+"""The Anthropic brain, end to end through Home Assistant: the real SDK against a stand-in API.
 
-Every request the pet makes goes through `anthropic.AsyncAnthropic` on Home Assistant's shared
-httpx client; respx answers it. Owners talk through Assist and `shelldon.tell`; what the pet
-sends, what it keeps, what it spends and how it fails are read off the request bodies, the
-entities, the bus, the issue registry and the vault.
+Every request the pet makes goes through `anthropic.AsyncAnthropic` and its HTTP library to a
+stand-in of the API on loopback (`messages_api`), which answers it. Owners talk through Assist
+and `shelldon.tell`; what the pet sends, what it keeps, what it spends and how it fails are read
+off the request bodies, the entities, the bus, the issue registry and the vault.
 """
 
 from __future__ import annotations
@@ -11,14 +11,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Generator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-import respx
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components import conversation
 from homeassistant.config_entries import SOURCE_REAUTH
@@ -32,27 +29,33 @@ from pytest_homeassistant_custom_component.common import (
     async_mock_service,
 )
 
+from custom_components.shelldon.brain.anthropic_brain import TURN_TIMEOUT_S
 from custom_components.shelldon.brain.prompt import INSTRUCTION, QUESTIONS
 from custom_components.shelldon.brain.turn import TurnKind
 from custom_components.shelldon.const import DOMAIN, EVENT_TURN_FINISHED
-from tests.anthropic_mock import API, KEY, error_body, mock_models, reply_message, sent_bodies
+from tests.anthropic_mock import (
+    DISCONNECT,
+    KEY,
+    NOT_HTTP,
+    Answer,
+    Call,
+    MessagesApi,
+    TooSlow,
+    api_error,
+    json_answer,
+    mock_models,
+    reply_message,
+    sent_bodies,
+)
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 from tests.common import async_tell as tell
 
 MODEL = "claude-haiku-4-5"
 ENTRY_DATA = {"name": "Shelldon", "api_key": KEY, "model": MODEL}
-MESSAGES = f"{API}/v1/messages"
 TURNS_LOGGER = "custom_components.shelldon.turns.apology"  # where a failing brain is said
 
 
 # ---------------------------------------------------------------------------------- fixtures
-
-
-@pytest.fixture
-def router() -> Generator[respx.MockRouter]:
-    """The Anthropic API, mocked for the whole test (setup checks the key with GET /v1/models)."""
-    with respx.mock(assert_all_called=False) as mocked:
-        yield mocked
 
 
 @pytest.fixture
@@ -72,13 +75,9 @@ def entry(hass: HomeAssistant, pet_options: dict[str, Any]) -> MockConfigEntry:
 # ---------------------------------------------------------------------------------- helpers
 
 
-def reply(say: str, intent: str = "answer my owner warmly", **usage: int) -> httpx.Response:
+def reply(say: str, intent: str = "answer my owner warmly", **usage: int) -> Answer:
     """A 200 answer: one call of the reply tool."""
-    return httpx.Response(200, json=reply_message({"intent": intent, "say": say}, **usage))
-
-
-def api_error(status: int, kind: str, message: str = "nope") -> httpx.Response:
-    return httpx.Response(status, json=error_body(kind, message))
+    return json_answer(reply_message({"intent": intent, "say": say}, **usage))
 
 
 async def converse(hass: HomeAssistant, text: str) -> str:
@@ -148,13 +147,13 @@ def shelldon_states(hass: HomeAssistant) -> dict[str, tuple[str, dict[str, Any]]
 async def test_an_owner_message_sends_the_cached_soul_the_reply_tool_and_the_message_as_data(
     hass: HomeAssistant,
     entry: MockConfigEntry,
-    router: respx.MockRouter,
+    messages_api: MessagesApi,
     channel: str,
     room: str,
     sender: str,
 ) -> None:
-    mock_models(router)
-    route = router.post(MESSAGES).mock(
+    mock_models(messages_api)
+    route = messages_api.messages.mock(
         return_value=reply("Hello there, friend.", intent="greet my owner back")
     )
     await async_setup_pet(hass, entry)
@@ -222,14 +221,14 @@ async def test_an_owner_message_sends_the_cached_soul_the_reply_tool_and_the_mes
 
 
 async def test_the_constitution_the_owner_edited_is_what_the_pet_is_shown(
-    hass: HomeAssistant, entry: MockConfigEntry, router: respx.MockRouter
+    hass: HomeAssistant, entry: MockConfigEntry, messages_api: MessagesApi
 ) -> None:
     soul = vault_root(hass) / "soul"
     soul.mkdir(parents=True)
     (soul / "CONSTITUTION.md").write_text("# Constitution\n\nI always water the basil.\n")
     (soul / "PERSONA.md").write_text("# Persona\n\nI hum sea shanties.\n")
-    mock_models(router)
-    route = router.post(MESSAGES).mock(return_value=reply("Yo ho."))
+    mock_models(messages_api)
+    route = messages_api.messages.mock(return_value=reply("Yo ho."))
     await async_setup_pet(hass, entry)
 
     await tell(hass, "sing?")
@@ -240,10 +239,10 @@ async def test_the_constitution_the_owner_edited_is_what_the_pet_is_shown(
 
 
 async def test_a_tell_is_answered_shown_and_kept_for_the_next_turn(
-    hass: HomeAssistant, entry: MockConfigEntry, router: respx.MockRouter
+    hass: HomeAssistant, entry: MockConfigEntry, messages_api: MessagesApi
 ) -> None:
-    mock_models(router)
-    route = router.post(MESSAGES).mock(
+    mock_models(messages_api)
+    route = messages_api.messages.mock(
         side_effect=[
             reply("Good morning! The desk is sunny.", intent="greet my owner"),
             reply("You said good morning.", intent="recall what was said"),
@@ -309,12 +308,12 @@ async def test_a_tell_is_answered_shown_and_kept_for_the_next_turn(
 async def test_tokens_today_add_up_both_turns_and_split_cached_from_uncached(
     hass: HomeAssistant,
     entry: MockConfigEntry,
-    router: respx.MockRouter,
+    messages_api: MessagesApi,
     freezer: FrozenDateTimeFactory,
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 12, 0))
-    mock_models(router)
-    router.post(MESSAGES).mock(
+    mock_models(messages_api)
+    messages_api.messages.mock(
         side_effect=[
             reply(
                 "Hi!",
@@ -372,10 +371,10 @@ async def test_tokens_today_add_up_both_turns_and_split_cached_from_uncached(
 
 
 async def test_a_reply_with_a_blank_intent_is_sent_back_and_the_second_is_used(
-    hass: HomeAssistant, entry: MockConfigEntry, router: respx.MockRouter
+    hass: HomeAssistant, entry: MockConfigEntry, messages_api: MessagesApi
 ) -> None:
-    mock_models(router)
-    route = router.post(MESSAGES).mock(
+    mock_models(messages_api)
+    route = messages_api.messages.mock(
         side_effect=[
             reply("I will say this without an intent.", intent="   "),
             reply("Now with an intent.", intent="answer properly"),
@@ -402,10 +401,10 @@ async def test_a_reply_with_a_blank_intent_is_sent_back_and_the_second_is_used(
 
 
 async def test_three_unfit_replies_end_in_an_apology(
-    hass: HomeAssistant, entry: MockConfigEntry, router: respx.MockRouter
+    hass: HomeAssistant, entry: MockConfigEntry, messages_api: MessagesApi
 ) -> None:
-    mock_models(router)
-    route = router.post(MESSAGES).mock(return_value=reply("no intent again", intent=""))
+    mock_models(messages_api)
+    route = messages_api.messages.mock(return_value=reply("no intent again", intent=""))
     await async_setup_pet(hass, entry)
     events = async_capture_events(hass, EVENT_TURN_FINISHED)
 
@@ -425,10 +424,10 @@ async def test_three_unfit_replies_end_in_an_apology(
 
 
 async def test_a_failed_turn_reports_the_tokens_it_was_billed_for(
-    hass: HomeAssistant, entry: MockConfigEntry, router: respx.MockRouter
+    hass: HomeAssistant, entry: MockConfigEntry, messages_api: MessagesApi
 ) -> None:
-    mock_models(router)
-    router.post(MESSAGES).mock(return_value=reply("no intent again", intent=""))
+    mock_models(messages_api)
+    messages_api.messages.mock(return_value=reply("no intent again", intent=""))
     await async_setup_pet(hass, entry)
     events = async_capture_events(hass, EVENT_TURN_FINISHED)
 
@@ -445,10 +444,10 @@ async def test_a_failed_turn_reports_the_tokens_it_was_billed_for(
 
 
 async def test_a_refused_key_starts_reauth_raises_an_issue_and_the_pet_answers_offline(
-    hass: HomeAssistant, entry: MockConfigEntry, router: respx.MockRouter
+    hass: HomeAssistant, entry: MockConfigEntry, messages_api: MessagesApi
 ) -> None:
-    mock_models(router)
-    route = router.post(MESSAGES).mock(
+    mock_models(messages_api)
+    route = messages_api.messages.mock(
         return_value=api_error(401, "authentication_error", "invalid x-api-key")
     )
     await async_setup_pet(hass, entry)
@@ -483,10 +482,10 @@ async def test_a_refused_key_starts_reauth_raises_an_issue_and_the_pet_answers_o
 
 
 async def test_a_key_refused_at_setup_still_wakes_the_pet_on_the_offline_brain(
-    hass: HomeAssistant, entry: MockConfigEntry, router: respx.MockRouter
+    hass: HomeAssistant, entry: MockConfigEntry, messages_api: MessagesApi
 ) -> None:
-    mock_models(router, status=401)
-    route = router.post(MESSAGES).mock(return_value=reply("should not be asked"))
+    mock_models(messages_api, status=401)
+    route = messages_api.messages.mock(return_value=reply("should not be asked"))
 
     await async_setup_pet(hass, entry)
 
@@ -515,25 +514,21 @@ async def test_a_key_refused_at_setup_still_wakes_the_pet_on_the_offline_brain(
     [
         (api_error(429, "rate_limit_error", "slow down"), "rate_limited"),
         (api_error(529, "overloaded_error", "Overloaded"), "overloaded"),
-        (httpx.ReadTimeout("read timed out"), "timeout"),
-        (httpx.ConnectError("network is unreachable"), "network"),
+        (TooSlow(TURN_TIMEOUT_S + 1), "timeout"),
+        (DISCONNECT, "network"),
     ],
     ids=["429", "529", "read-timeout", "network-down"],
 )
 async def test_a_passing_failure_apologises_logs_once_and_frees_the_slot(
     hass: HomeAssistant,
     entry: MockConfigEntry,
-    router: respx.MockRouter,
+    messages_api: MessagesApi,
     caplog: pytest.LogCaptureFixture,
-    failure: httpx.Response | Exception,
+    failure: Any,
     cause: str,
 ) -> None:
-    mock_models(router)
-    route = router.post(MESSAGES)
-    if isinstance(failure, Exception):
-        route.mock(side_effect=failure)
-    else:
-        route.mock(return_value=failure)
+    mock_models(messages_api)
+    route = messages_api.messages.mock(return_value=failure)
     pet = await async_setup_pet(hass, entry)
 
     answers = [await tell(hass, f"message {i}") for i in range(3)]
@@ -563,26 +558,22 @@ async def test_a_passing_failure_apologises_logs_once_and_frees_the_slot(
     [
         (api_error(429, "rate_limit_error"), "rate_limited"),
         (api_error(529, "overloaded_error", "Overloaded"), "overloaded"),
-        (httpx.ReadTimeout("read timed out"), "timeout"),
-        (httpx.ConnectError("network is unreachable"), "network"),
+        (TooSlow(TURN_TIMEOUT_S + 1), "timeout"),
+        (DISCONNECT, "network"),
     ],
     ids=["429", "529", "read-timeout", "network-down"],
 )
 async def test_each_passing_failure_has_its_own_apology(
     hass: HomeAssistant,
     entry: MockConfigEntry,
-    router: respx.MockRouter,
-    failure: httpx.Response | Exception,
+    messages_api: MessagesApi,
+    failure: Any,
     cause: str,
 ) -> None:
     from custom_components.shelldon.turns.apology import APOLOGIES
 
-    mock_models(router)
-    route = router.post(MESSAGES)
-    if isinstance(failure, Exception):
-        route.mock(side_effect=failure)
-    else:
-        route.mock(return_value=failure)
+    mock_models(messages_api)
+    messages_api.messages.mock(return_value=failure)
     await async_setup_pet(hass, entry)
     events = async_capture_events(hass, EVENT_TURN_FINISHED)
 
@@ -597,23 +588,19 @@ async def test_each_passing_failure_has_its_own_apology(
 @pytest.mark.parametrize(
     "failure",
     [
-        httpx.Response(200, content=b"<html>a proxy's error page</html>"),
-        RuntimeError("something nobody expected"),
+        Answer(200, b"<html>a proxy's error page</html>", content_type=None),
+        NOT_HTTP,
     ],
-    ids=["unreadable-200", "unexpected-exception"],
+    ids=["unreadable-200", "not-http"],
 )
 async def test_an_unexpected_failure_is_still_an_apology_and_a_finished_turn(
     hass: HomeAssistant,
     entry: MockConfigEntry,
-    router: respx.MockRouter,
-    failure: httpx.Response | Exception,
+    messages_api: MessagesApi,
+    failure: Any,
 ) -> None:
-    mock_models(router)
-    route = router.post(MESSAGES)
-    if isinstance(failure, Exception):
-        route.mock(side_effect=failure)
-    else:
-        route.mock(return_value=failure)
+    mock_models(messages_api)
+    messages_api.messages.mock(return_value=failure)
     pet = await async_setup_pet(hass, entry)
     events = async_capture_events(hass, EVENT_TURN_FINISHED)
 
@@ -629,20 +616,20 @@ async def test_an_unexpected_failure_is_still_an_apology_and_a_finished_turn(
 async def test_a_turn_that_hangs_is_cut_off_and_the_owner_hears_an_apology(
     hass: HomeAssistant,
     entry: MockConfigEntry,
-    router: respx.MockRouter,
+    messages_api: MessagesApi,
     freezer: FrozenDateTimeFactory,
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 12, 0))
-    mock_models(router)
+    mock_models(messages_api)
     entered = asyncio.Event()
     never = asyncio.Event()
 
-    async def hang(_request: httpx.Request) -> httpx.Response:
+    async def hang(_call: Call) -> Answer:
         entered.set()
         await never.wait()
         return reply("too late")
 
-    route = router.post(MESSAGES).mock(side_effect=hang)
+    route = messages_api.messages.mock(side_effect=hang)
     pet = await async_setup_pet(hass, entry)
 
     pending = asyncio.ensure_future(tell(hass, "are you there?"))
@@ -672,13 +659,13 @@ async def test_a_turn_that_hangs_is_cut_off_and_the_owner_hears_an_apology(
 async def test_with_the_network_down_the_pet_apologises_and_its_reflexes_still_run(
     hass: HomeAssistant,
     entry: MockConfigEntry,
-    router: respx.MockRouter,
+    messages_api: MessagesApi,
     freezer: FrozenDateTimeFactory,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 23, 0))
-    router.get(f"{API}/v1/models").mock(side_effect=httpx.ConnectError("unreachable"))
-    route = router.post(MESSAGES).mock(side_effect=httpx.ConnectError("unreachable"))
+    messages_api.models.mock(side_effect=DISCONNECT)
+    route = messages_api.messages.mock(side_effect=DISCONNECT)
     pet = await async_setup_pet(hass, entry)
     assert hass.states.get("sensor.shelldon_mood") is not None, "awake without the network"
     before = float(hass.states.get("sensor.shelldon_arousal").state)
@@ -721,12 +708,12 @@ def new_messages(body: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 async def test_after_an_hour_of_silence_the_pet_speaks_up_and_the_turn_is_counted(
-    hass: HomeAssistant, router: respx.MockRouter, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, messages_api: MessagesApi, freezer: FrozenDateTimeFactory
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 12, 0))
     entry = phone_entry(hass)
-    mock_models(router)
-    route = router.post(MESSAGES).mock(return_value=reply("Hello from the desk."))
+    mock_models(messages_api)
+    route = messages_api.messages.mock(return_value=reply("Hello from the desk."))
     phone = async_mock_service(hass, "notify", "mobile_app_phone")
     pet = await async_setup_pet(hass, entry)
 
@@ -742,12 +729,12 @@ async def test_after_an_hour_of_silence_the_pet_speaks_up_and_the_turn_is_counte
 
 
 async def test_a_proactive_turn_that_fails_isrefunded_and_sends_nothing(
-    hass: HomeAssistant, router: respx.MockRouter, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, messages_api: MessagesApi, freezer: FrozenDateTimeFactory
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 12, 0))
     entry = phone_entry(hass)
-    mock_models(router)
-    route = router.post(MESSAGES).mock(return_value=api_error(429, "rate_limit_error"))
+    mock_models(messages_api)
+    route = messages_api.messages.mock(return_value=api_error(429, "rate_limit_error"))
     phone = async_mock_service(hass, "notify", "mobile_app_phone")
     pet = await async_setup_pet(hass, entry)
     events = async_capture_events(hass, EVENT_TURN_FINISHED)
@@ -765,12 +752,12 @@ async def test_a_proactive_turn_that_fails_isrefunded_and_sends_nothing(
 
 
 async def test_a_key_refused_in_a_turn_the_pet_started_raises_the_issue_and_starts_reauth(
-    hass: HomeAssistant, router: respx.MockRouter, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, messages_api: MessagesApi, freezer: FrozenDateTimeFactory
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 12, 0))
     entry = phone_entry(hass)
-    mock_models(router)
-    route = router.post(MESSAGES).mock(
+    mock_models(messages_api)
+    route = messages_api.messages.mock(
         return_value=api_error(401, "authentication_error", "invalid x-api-key")
     )
     pet = await async_setup_pet(hass, entry)
@@ -792,14 +779,14 @@ async def test_a_key_refused_in_a_turn_the_pet_started_raises_the_issue_and_star
 
 
 async def test_ten_messages_at_once_get_ten_answers_in_order_one_request_at_a_time(
-    hass: HomeAssistant, entry: MockConfigEntry, router: respx.MockRouter
+    hass: HomeAssistant, entry: MockConfigEntry, messages_api: MessagesApi
 ) -> None:
-    mock_models(router)
+    mock_models(messages_api)
     in_flight = 0
     most = 0
     heard: list[str] = []
 
-    async def echo(request: httpx.Request) -> httpx.Response:
+    async def echo(request: Call) -> Answer:
         nonlocal in_flight, most
         in_flight += 1
         most = max(most, in_flight)
@@ -814,7 +801,7 @@ async def test_ten_messages_at_once_get_ten_answers_in_order_one_request_at_a_ti
         finally:
             in_flight -= 1
 
-    router.post(MESSAGES).mock(side_effect=echo)
+    messages_api.messages.mock(side_effect=echo)
     await async_setup_pet(hass, entry)
 
     answers = await asyncio.gather(*(tell(hass, f"message {i}") for i in range(10)))
@@ -838,12 +825,12 @@ INJECTION = (
 async def test_a_prompt_injection_is_only_data_and_changes_nothing_it_asks_for(
     hass: HomeAssistant,
     entry: MockConfigEntry,
-    router: respx.MockRouter,
+    messages_api: MessagesApi,
     freezer: FrozenDateTimeFactory,
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 12, 0))
-    mock_models(router)
-    route = router.post(MESSAGES).mock(
+    mock_models(messages_api)
+    route = messages_api.messages.mock(
         return_value=reply(
             "I can't change my own settings, and I wouldn't. What's up?",
             intent="stay myself and ask what my owner needs",

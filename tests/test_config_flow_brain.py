@@ -1,20 +1,17 @@
 """Giving a pet a brain: the key and model in the config flow, reauth, reconfigure, secrets.
 
-The real SDK checks every key with GET /v1/models against respx; the flows run through Home
-Assistant's flow manager, and what they leave behind is read off the entry, the issue registry
-and the pet that the reload wakes up.
+The real SDK checks every key with GET /v1/models against a stand-in of the API on loopback
+(`messages_api`); the flows run through Home Assistant's flow manager, and what they leave
+behind is read off the entry, the issue registry and the pet that the reload wakes up.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Generator
 from typing import Any
 
-import httpx
 import pytest
-import respx
 from homeassistant.config_entries import SOURCE_REAUTH, SOURCE_USER, ConfigEntryState
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
@@ -27,10 +24,14 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.shelldon.const import DOMAIN
 from tests.anthropic_mock import (
-    API,
+    DISCONNECT,
     KEY,
     MODELS,
-    error_body,
+    Answer,
+    MessagesApi,
+    Route,
+    api_error,
+    json_answer,
     mock_models,
     reply_message,
     sent_bodies,
@@ -38,32 +39,23 @@ from tests.anthropic_mock import (
 from tests.common import async_setup_pet
 from tests.common import async_tell as tell
 
-MODELS_URL = f"{API}/v1/models"
-MESSAGES = f"{API}/v1/messages"
 OLD_KEY = "sk-ant-api03-old-key-0000000000000000"
 BAD_KEY = "sk-ant-api03-bad-key-1111111111111111"
 NEW_KEY = "sk-ant-api03-new-key-2222222222222222"
 
 
-@pytest.fixture
-def router() -> Generator[respx.MockRouter]:
-    """The Anthropic API, mocked for the whole test (setup and every flow check the key)."""
-    with respx.mock(assert_all_called=False) as mocked:
-        yield mocked
-
-
-def models_for(router: respx.MockRouter, key: str, status: int = 200) -> respx.Route:
+def models_for(api: MessagesApi, key: str, status: int = 200) -> Route:
     """GET /v1/models answered for one key only."""
     response = (
-        httpx.Response(200, json=MODELS)
+        json_answer(MODELS)
         if status == 200
-        else httpx.Response(status, json=error_body("authentication_error", "invalid x-api-key"))
+        else api_error(status, "authentication_error", "invalid x-api-key")
     )
-    return router.get(MODELS_URL, headers={"x-api-key": key}).mock(return_value=response)
+    return api.models_for(key).mock(return_value=response)
 
 
-def reply(say: str) -> httpx.Response:
-    return httpx.Response(200, json=reply_message({"intent": "answer my owner", "say": say}))
+def reply(say: str) -> Answer:
+    return json_answer(reply_message({"intent": "answer my owner", "say": say}))
 
 
 def brain_entry(hass: HomeAssistant, key: str = OLD_KEY, **data: Any) -> MockConfigEntry:
@@ -104,17 +96,17 @@ def reauth_flows(hass: HomeAssistant) -> list[dict[str, Any]]:
 
 
 async def test_a_valid_key_leads_to_the_models_it_can_use_and_the_entry_keeps_the_choice(
-    hass: HomeAssistant, router: respx.MockRouter
+    hass: HomeAssistant, messages_api: MessagesApi
 ) -> None:
-    models = mock_models(router)
-    router.post(MESSAGES).mock(return_value=reply("Hi, I think with Sonnet now."))
+    models = mock_models(messages_api)
+    messages_api.messages.mock(return_value=reply("Hi, I think with Sonnet now."))
 
     result = await start_user_flow(hass, {"name": "Shelldon", "api_key": f"  {KEY} "})
 
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "model"
     assert models.call_count == 1
-    assert models.calls.last.request.headers["x-api-key"] == KEY, "the key, stripped"
+    assert models.calls[-1].key == KEY, "the key, stripped"
     key, select = schema_field(result, "model")
     config = select.config
     assert [(o["value"], o["label"]) for o in config["options"]] == [
@@ -136,13 +128,13 @@ async def test_a_valid_key_leads_to_the_models_it_can_use_and_the_entry_keeps_th
     assert entry.state is ConfigEntryState.LOADED
     answer = await tell(hass, "which brain?")
     assert answer["reply"] == "Hi, I think with Sonnet now."
-    assert sent_bodies(router.routes[1])[0]["model"] == "claude-sonnet-4-5"
+    assert sent_bodies(messages_api.messages)[0]["model"] == "claude-sonnet-4-5"
 
 
 async def test_a_model_id_that_is_not_listed_can_be_typed_in(
-    hass: HomeAssistant, router: respx.MockRouter
+    hass: HomeAssistant, messages_api: MessagesApi
 ) -> None:
-    mock_models(router)
+    mock_models(messages_api)
     result = await start_user_flow(hass, {"name": "Shelldon", "api_key": KEY})
 
     result = await hass.config_entries.flow.async_configure(
@@ -170,28 +162,21 @@ async def test_an_unexpected_error_while_checking_the_key_is_unknown_not_a_crash
 @pytest.mark.parametrize(
     ("answer", "error"),
     [
-        (
-            httpx.Response(401, json=error_body("authentication_error", "invalid x-api-key")),
-            "invalid_auth",
-        ),
-        (httpx.ConnectError("network is unreachable"), "cannot_connect"),
-        (httpx.Response(500, json=error_body("api_error", "Internal server error")), "unknown"),
+        (api_error(401, "authentication_error", "invalid x-api-key"), "invalid_auth"),
+        (DISCONNECT, "cannot_connect"),
+        (api_error(500, "api_error", "Internal server error"), "unknown"),
     ],
     ids=["401", "network-down", "500"],
 )
 async def test_a_key_that_cannot_be_checked_is_refused_with_the_reason_and_no_entry(
     hass: HomeAssistant,
-    router: respx.MockRouter,
+    messages_api: MessagesApi,
     caplog: pytest.LogCaptureFixture,
-    answer: httpx.Response | Exception,
+    answer: Any,
     error: str,
 ) -> None:
     caplog.set_level(logging.DEBUG)
-    route = router.get(MODELS_URL)
-    if isinstance(answer, Exception):
-        route.mock(side_effect=answer)
-    else:
-        route.mock(return_value=answer)
+    route = messages_api.models.mock(return_value=answer)
 
     result = await start_user_flow(hass, {"name": "Shelldon", "api_key": KEY})
 
@@ -204,7 +189,7 @@ async def test_a_key_that_cannot_be_checked_is_refused_with_the_reason_and_no_en
     assert KEY not in json.dumps(key.description or {}), "the key is not echoed into the form"
     assert KEY not in caplog.text
 
-    route.mock(side_effect=None, return_value=httpx.Response(200, json=MODELS))
+    route.mock(side_effect=None, return_value=json_answer(MODELS))
     result = await hass.config_entries.flow.async_configure(
         result["flow_id"], {"name": "Shelldon", "api_key": KEY}
     )
@@ -213,10 +198,10 @@ async def test_a_key_that_cannot_be_checked_is_refused_with_the_reason_and_no_en
 
 
 async def test_no_key_creates_the_pet_at_once_on_the_offline_brain(
-    hass: HomeAssistant, router: respx.MockRouter
+    hass: HomeAssistant, messages_api: MessagesApi
 ) -> None:
-    mock_models(router)
-    router.post(MESSAGES).mock(return_value=reply("should not be asked"))
+    mock_models(messages_api)
+    messages_api.messages.mock(return_value=reply("should not be asked"))
 
     result = await start_user_flow(hass, {"name": "Shelldon"})
 
@@ -226,7 +211,7 @@ async def test_no_key_creates_the_pet_at_once_on_the_offline_brain(
     answer = await tell(hass, "hello there")
     assert answer["ok"] is True
     assert answer["reply"].startswith("Hello!")
-    assert router.calls.call_count == 0, "no HTTP call at all"
+    assert len(messages_api.calls) == 0, "no HTTP call at all"
     assert hass.states.get("sensor.shelldon_tokens_today").attributes["brain"] == "offline"
 
 
@@ -234,12 +219,12 @@ async def test_no_key_creates_the_pet_at_once_on_the_offline_brain(
 
 
 async def test_reauth_refuses_a_bad_key_then_takes_a_good_one_and_reloads_the_pet(
-    hass: HomeAssistant, router: respx.MockRouter
+    hass: HomeAssistant, messages_api: MessagesApi
 ) -> None:
-    models_for(router, OLD_KEY)
-    models_for(router, BAD_KEY, status=401)
-    models_for(router, NEW_KEY)
-    messages = router.post(MESSAGES).mock(return_value=reply("Thinking again."))
+    models_for(messages_api, OLD_KEY)
+    models_for(messages_api, BAD_KEY, status=401)
+    models_for(messages_api, NEW_KEY)
+    messages = messages_api.messages.mock(return_value=reply("Thinking again."))
     entry = brain_entry(hass)
     before = await async_setup_pet(hass, entry)
 
@@ -267,15 +252,15 @@ async def test_reauth_refuses_a_bad_key_then_takes_a_good_one_and_reloads_the_pe
     assert entry.runtime_data is not before, "reloaded"
     assert reauth_flows(hass) == []
     assert (await tell(hass, "there?"))["reply"] == "Thinking again."
-    assert messages.calls.last.request.headers["x-api-key"] == NEW_KEY
+    assert messages.calls[-1].key == NEW_KEY
 
 
 async def test_a_new_key_after_a_refusal_clears_the_repair_issue_and_the_model_is_back(
-    hass: HomeAssistant, router: respx.MockRouter
+    hass: HomeAssistant, messages_api: MessagesApi
 ) -> None:
-    models_for(router, OLD_KEY, status=401)
-    models_for(router, NEW_KEY)
-    messages = router.post(MESSAGES).mock(return_value=reply("Back with Claude."))
+    models_for(messages_api, OLD_KEY, status=401)
+    models_for(messages_api, NEW_KEY)
+    messages = messages_api.messages.mock(return_value=reply("Back with Claude."))
     entry = brain_entry(hass)
     await async_setup_pet(hass, entry)
     issue_id = f"api_key_rejected_{entry.entry_id}"
@@ -300,13 +285,13 @@ async def test_a_new_key_after_a_refusal_clears_the_repair_issue_and_the_model_i
 
 
 async def test_reconfigure_to_the_offline_brain_reloads_the_pet_offline(
-    hass: HomeAssistant, router: respx.MockRouter
+    hass: HomeAssistant, messages_api: MessagesApi
 ) -> None:
-    models_for(router, OLD_KEY)
-    messages = router.post(MESSAGES).mock(return_value=reply("should not be asked"))
+    models_for(messages_api, OLD_KEY)
+    messages = messages_api.messages.mock(return_value=reply("should not be asked"))
     entry = brain_entry(hass)
     before = await async_setup_pet(hass, entry)
-    checks = router.calls.call_count
+    checks = len(messages_api.calls)
 
     result = await entry.start_reconfigure_flow(hass)
     assert result["type"] is FlowResultType.FORM
@@ -319,7 +304,7 @@ async def test_reconfigure_to_the_offline_brain_reloads_the_pet_offline(
     assert result["reason"] == "reconfigure_successful"
     assert entry.data["offline"] is True
     assert entry.runtime_data is not before, "reloaded"
-    assert router.calls.call_count == checks, "an offline pet does not even check the key"
+    assert len(messages_api.calls) == checks, "an offline pet does not even check the key"
     answer = await tell(hass, "hello")
     assert answer["reply"].startswith("Hello!")
     assert messages.call_count == 0
@@ -330,12 +315,12 @@ async def test_reconfigure_to_the_offline_brain_reloads_the_pet_offline(
 
 
 async def test_reconfigure_with_a_new_key_asks_for_the_model_and_the_pet_uses_both(
-    hass: HomeAssistant, router: respx.MockRouter
+    hass: HomeAssistant, messages_api: MessagesApi
 ) -> None:
-    models_for(router, OLD_KEY)
-    models_for(router, BAD_KEY, status=401)
-    models_for(router, NEW_KEY)
-    messages = router.post(MESSAGES).mock(return_value=reply("New brain, who dis."))
+    models_for(messages_api, OLD_KEY)
+    models_for(messages_api, BAD_KEY, status=401)
+    models_for(messages_api, NEW_KEY)
+    messages = messages_api.messages.mock(return_value=reply("New brain, who dis."))
     entry = brain_entry(hass, offline=True)
     before = await async_setup_pet(hass, entry)
 
@@ -369,14 +354,14 @@ async def test_reconfigure_with_a_new_key_asks_for_the_model_and_the_pet_uses_bo
     }
     assert entry.runtime_data is not before, "reloaded"
     assert (await tell(hass, "hi"))["reply"] == "New brain, who dis."
-    assert messages.calls.last.request.headers["x-api-key"] == NEW_KEY
+    assert messages.calls[-1].key == NEW_KEY
     assert sent_bodies(messages)[-1]["model"] == "claude-sonnet-4-5"
 
 
 async def test_choosing_the_offline_brain_after_a_refused_key_clears_the_repair_issue(
-    hass: HomeAssistant, router: respx.MockRouter
+    hass: HomeAssistant, messages_api: MessagesApi
 ) -> None:
-    models_for(router, OLD_KEY, status=401)
+    models_for(messages_api, OLD_KEY, status=401)
     entry = brain_entry(hass)
     await async_setup_pet(hass, entry)
     issue_id = f"api_key_rejected_{entry.entry_id}"
@@ -396,16 +381,16 @@ async def test_choosing_the_offline_brain_after_a_refused_key_clears_the_repair_
 
 async def test_the_key_never_shows_in_diagnostics_or_in_the_logs_of_failing_turns(
     hass: HomeAssistant,
-    router: respx.MockRouter,
+    messages_api: MessagesApi,
     hass_client: ClientSessionGenerator,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.DEBUG)
-    mock_models(router)
-    messages = router.post(MESSAGES).mock(
+    mock_models(messages_api)
+    messages = messages_api.messages.mock(
         side_effect=[
-            httpx.Response(500, json=error_body("api_error", "Internal server error")),
-            httpx.Response(401, json=error_body("authentication_error", "invalid x-api-key")),
+            api_error(500, "api_error", "Internal server error"),
+            api_error(401, "authentication_error", "invalid x-api-key"),
         ]
     )
     entry = brain_entry(hass, key=KEY)
@@ -416,7 +401,7 @@ async def test_the_key_never_shows_in_diagnostics_or_in_the_logs_of_failing_turn
     await hass.async_block_till_done()
 
     assert messages.call_count == 2
-    assert messages.calls.last.request.headers["x-api-key"] == KEY, "the key was really used"
+    assert messages.calls[-1].key == KEY, "the key was really used"
     assert first["ok"] is second["ok"] is False
     assert "could not think" in caplog.text, "the failures were logged"
     assert KEY not in caplog.text

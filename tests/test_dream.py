@@ -1,7 +1,7 @@
 """DREAM: finished journal days are folded into what the pet keeps, oldest first, never today.
 
-A real Home Assistant in simulated time; the real Anthropic SDK against a scripted model (HTTP
-mocked with respx). Journal days are written as the owner would find them in the vault
+A real Home Assistant in simulated time; the real Anthropic SDK against a scripted model (a
+stand-in of the API on loopback). Journal days are written as the owner would find them in the vault
 (`### HH:MM [who] text` under a heading) before the pet wakes, so each test controls exactly
 which finished days wait. Assertions read what an owner could read: memory/facts.md, the
 journal, the action's response, and the requests the model was sent.
@@ -17,7 +17,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
@@ -32,7 +31,14 @@ from custom_components.shelldon.const import (
 from custom_components.shelldon.core.defaults import DREAM_COST
 from custom_components.shelldon.runtime.pet import Pet
 from custom_components.shelldon.vault.recall import FACT_WEIGHT
-from tests.anthropic_mock import ScriptedModel, error_body, reply_message, scripted
+from tests.anthropic_mock import (
+    Answer,
+    ScriptedModel,
+    api_error,
+    json_answer,
+    reply_message,
+    scripted,
+)
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 
 VAULT = Path("shelldon/shelldon")
@@ -276,7 +282,7 @@ async def test_a_night_whose_dream_fails_gives_up_once_and_the_next_night_folds_
 ) -> None:
     """An overloaded API at night: one journal line, no retry loop, no day lost."""
     write_day(tmp_path, "2026-11-28", DAYS["2026-11-28"])
-    overloaded = httpx.Response(529, json=error_body("overloaded_error", "Overloaded"))
+    overloaded = api_error(529, "overloaded_error", "Overloaded")
     model = ScriptedModel(dream=overloaded)
     freezer.move_to(local(2026, 11, 29, 20, 0))
     with scripted(model):
@@ -306,15 +312,14 @@ class BilledNights:
     def __init__(self) -> None:
         self.requests: list[tuple[str, int, int]] = []  # (night, estimated, billed)
 
-    def __call__(self, body: dict[str, Any]) -> httpx.Response:
+    def __call__(self, body: dict[str, Any]) -> Answer:
         night = (dt_util.now() - timedelta(hours=12)).date().isoformat()
         billed_input = math.ceil(len(json.dumps(body)) / 3.5)
         self.requests.append((night, estimate_tokens(body), billed_input + 60))
-        return httpx.Response(
-            200,
-            json=reply_message(
+        return json_answer(
+            reply_message(
                 keep_by_day(body), input_tokens=billed_input, output_tokens=60, cache_write=0
-            ),
+            )
         )
 
     def spent(self) -> dict[str, int]:

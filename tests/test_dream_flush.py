@@ -2,7 +2,7 @@
 promises and questions become goals the pet sees on every turn until they are settled.
 
 Driven through Home Assistant in simulated time; where what the model is asked (or answers)
-matters, the Anthropic API is mocked with respx and answers each kind of turn as the test says.
+matters, a stand-in of the Anthropic API on loopback answers each kind of turn as the test says.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Any
 from unittest.mock import patch
 
 import pytest
-import respx
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
@@ -31,7 +30,7 @@ from custom_components.shelldon.const import (
 )
 from custom_components.shelldon.runtime.pet import Pet
 from custom_components.shelldon.vault.files import Vault
-from tests.anthropic_mock import KEY, ScriptedModel, mock_models
+from tests.anthropic_mock import KEY, ScriptedModel, mock_models, reachable
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 from tests.common import async_tell as tell
 
@@ -201,8 +200,8 @@ async def test_a_promise_and_a_question_become_goals_the_next_turn_sees(
     hass: HomeAssistant, model_entry: MockConfigEntry, freezer: FrozenDateTimeFactory
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 10, 0))
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
+    with reachable() as api:
+        mock_models(api)
         model = ScriptedModel(
             owner=[
                 {
@@ -213,7 +212,7 @@ async def test_a_promise_and_a_question_become_goals_the_next_turn_sees(
                 {"intent": "find out about the picnic", "say": "Is it still on?", "ask": [ASK]},
                 QUIET,
             ],
-        ).attach(router)
+        ).attach(api)
         pet = await async_setup_pet(hass, model_entry)
         made = dt_util.utcnow()
         await tell(hass, "we might have a picnic on Saturday")
@@ -266,10 +265,10 @@ async def test_goals_md_keeps_every_goal_a_reply_makes(
         return result
 
     with (
-        respx.mock(assert_all_called=False) as router,
+        reachable() as api,
         patch.object(Vault, "write_text", unlucky_write),
     ):
-        mock_models(router)
+        mock_models(api)
         ScriptedModel(
             owner=[
                 {
@@ -280,7 +279,7 @@ async def test_goals_md_keeps_every_goal_a_reply_makes(
                 },
                 QUIET,
             ],
-        ).attach(router)
+        ).attach(api)
         pet = await async_setup_pet(hass, model_entry)
         await tell(hass, "we might have a picnic on Saturday")
         await hass.async_block_till_done()
@@ -301,8 +300,8 @@ async def test_a_flush_that_remembers_and_settles_a_promise_is_kept(
     hass: HomeAssistant, model_entry: MockConfigEntry, freezer: FrozenDateTimeFactory
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 10, 0))
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
+    with reachable() as api:
+        mock_models(api)
         model = ScriptedModel(
             owner=[
                 {
@@ -318,7 +317,7 @@ async def test_a_flush_that_remembers_and_settles_a_promise_is_kept(
                     "settle": [{"id": "g1", "how": "done"}],
                 }
             ],
-        ).attach(router)
+        ).attach(api)
         pet = await async_setup_pet(hass, model_entry)
         finished = async_capture_events(hass, EVENT_TURN_FINISHED)
         await tell(hass, "my sister Ada says it will rain on Saturday")
@@ -344,8 +343,8 @@ async def test_the_dream_never_writes_a_fact_it_already_keeps(
     facts_file(hass).parent.mkdir(parents=True, exist_ok=True)
     facts_file(hass).write_text("- my sister is called Ada (2026-11-29)\n")
     freezer.move_to(local(2026, 11, 30, 20, 0))
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
+    with reachable() as api:
+        mock_models(api)
         model = ScriptedModel(
             owner=[
                 {
@@ -364,7 +363,7 @@ async def test_the_dream_never_writes_a_fact_it_already_keeps(
                     ],
                 }
             ],
-        ).attach(router)
+        ).attach(api)
         pet = await async_setup_pet(hass, model_entry)
         await tell(hass, "my sister Ada's birthday is on 3 May")
         await async_live_for(hass, freezer, pet, timedelta(minutes=1))

@@ -1,11 +1,11 @@
 """Hardening, tried as an attacker would: the model's reply is the attacker, the owner clicks.
 
-A real Home Assistant in simulated time; the real Anthropic SDK against a scripted model (HTTP
-mocked with respx) whose replies attack: edits aimed at the vault's machinery (`.git/config`
-with an fsmonitor command, hooks, a nested repository, a NUL in the path), secrets in what it
-remembers and in a dream, characters no writer can take. Then the crash cases: a lock left by a
-killed git, a history that cannot record, a checkpoint from a newer version, a restart after a
-flood of quick exchanges, a stop right after a conversation.
+A real Home Assistant in simulated time; the real Anthropic SDK against a scripted model (a
+stand-in of the API on loopback) whose replies attack: edits aimed at the vault's machinery
+(`.git/config` with an fsmonitor command, hooks, a nested repository, a NUL in the path),
+secrets in what it remembers and in a dream, characters no writer can take. Then the crash
+cases: a lock left by a killed git, a history that cannot record, a checkpoint from a newer
+version, a restart after a flood of quick exchanges, a stop right after a conversation.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
@@ -32,7 +31,7 @@ from custom_components.shelldon.const import DOMAIN
 from custom_components.shelldon.core.goals import GoalKind, Provenance, Strategy
 from custom_components.shelldon.mind.scribe import RECORD_EVERY
 from custom_components.shelldon.runtime.pet import Pet
-from tests.anthropic_mock import ScriptedModel, reply_message, scripted
+from tests.anthropic_mock import Answer, ScriptedModel, json_answer, reply_message, scripted
 from tests.common import (
     async_live_for,
     async_setup_pet,
@@ -166,7 +165,9 @@ async def test_a_config_or_hook_planted_in_the_vault_runs_nothing(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, tmp_path: Path
 ) -> None:
     """Whoever planted them (an older version, a tinkering owner): git runs with hooks and
-    fsmonitor off and what else could run a command pinned, so a commit runs none of it."""
+    fsmonitor off and what else could run a command pinned, and the config is written from the
+    history's own template before every run, so a commit runs none of it. (A section the
+    template lacks is refused instead: tests/test_hardening_two.py.)"""
     freezer.move_to(local(2026, 11, 30, 14, 0))
     pet = await async_setup_pet(hass, offline_entry(hass))
     markers = {name: tmp_path / f"ran-{name}" for name in ("fsmonitor", "hook", "pager")}
@@ -174,7 +175,7 @@ async def test_a_config_or_hook_planted_in_the_vault_runs_nothing(
         vault(tmp_path),
         markers,
         f'[core]\n\tfsmonitor = "touch {markers["fsmonitor"]}"\n\thooksPath = .git/hooks\n'
-        f'\tpager = "touch {markers["pager"]}"\n[gc]\n\tauto = 1\n',
+        f'\tpager = "touch {markers["pager"]}"\n',
     )
     before = len(commits(tmp_path))
     await tell(hass, freezer, "remember that the fern needs water on Sundays")
@@ -183,6 +184,7 @@ async def test_a_config_or_hook_planted_in_the_vault_runs_nothing(
     assert len(commits(tmp_path)) > before, "the tick was recorded"
     assert [name for name, marker in markers.items() if marker.exists()] == []
     assert history_issue(hass) is None
+    assert "fsmonitor" not in (vault(tmp_path) / ".git" / "config").read_text(), "rewritten"
 
 
 @pytest.mark.parametrize("planted", ["filter", "include"])
@@ -470,10 +472,10 @@ async def test_a_lone_surrogate_in_a_message_costs_nothing(
 # ---------------------------------------------------------------------- replies of the wrong shape
 
 
-def raw_reply(content: list[dict[str, Any]], stop_reason: str = "tool_use") -> httpx.Response:
+def raw_reply(content: list[dict[str, Any]], stop_reason: str = "tool_use") -> Answer:
     message = reply_message({"intent": "x"})
     message["content"], message["stop_reason"] = content, stop_reason
-    return httpx.Response(200, json=message)
+    return json_answer(message)
 
 
 @pytest.mark.parametrize(
@@ -546,7 +548,7 @@ async def test_a_reply_cut_off_every_time_is_an_apology_not_half_a_sentence(
 async def test_speak_up_says_when_the_model_failed(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
-    model = ScriptedModel(proactive=httpx.Response(500, json={"type": "error"}))
+    model = ScriptedModel(proactive=json_answer({"type": "error"}, 500))
     freezer.move_to(local(2026, 11, 30, 14, 0))
     with scripted(model):
         await async_setup_pet(hass, pet_entry(hass, texts_alex=True))

@@ -1,7 +1,8 @@
 """The scenario battery: days of the mind's life in simulated time, each in seconds.
 
-The real Anthropic SDK runs against a scripted model (HTTP mocked), inside a real Home
-Assistant; the assertions read what an owner could read: events, the trace, the journal.
+The real Anthropic SDK runs against a scripted model (a stand-in of the API on loopback), inside
+a real Home Assistant; the assertions read what an owner could read: events, the trace, the
+journal.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import respx
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
@@ -23,7 +23,7 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.shelldon.const import DOMAIN, EVENT_DECISION, EVENT_REACH_OUT
-from tests.anthropic_mock import API, KEY, ScriptedModel, mock_models
+from tests.anthropic_mock import KEY, ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 from tests.common import async_tell_and_tick as tell
 
@@ -102,9 +102,7 @@ async def test_the_interview_was_tuesday(
     reach_outs = async_capture_events(hass, EVENT_REACH_OUT)
     decisions = async_capture_events(hass, EVENT_DECISION)
     freezer.move_to(local(2026, 11, 30, 9, 0))  # Monday
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
-        router.post(f"{API}/v1/messages").mock(side_effect=model)
+    with scripted(model):
         pet = await async_setup_pet(hass, thinking_pet)
         reply = await tell(hass, freezer, "I have a job interview on Tuesday at 10!")
         assert "Tuesday evening" in reply["reply"]
@@ -162,9 +160,7 @@ async def test_the_dark_weekend(
     )
     reach_outs = async_capture_events(hass, EVENT_REACH_OUT)
     freezer.move_to(local(2026, 12, 4, 18, 0))  # Friday evening
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
-        router.post(f"{API}/v1/messages").mock(side_effect=model)
+    with scripted(model):
         pet = await async_setup_pet(hass, thinking_pet)
         await tell(hass, freezer, "I'm off hiking for the weekend, back Monday morning.")
         await async_live_for(hass, freezer, pet, timedelta(minutes=15))
@@ -195,9 +191,7 @@ async def test_the_machine_sleeps(
     )
     reach_outs = async_capture_events(hass, EVENT_REACH_OUT)
     freezer.move_to(local(2026, 11, 30, 9, 0))
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
-        router.post(f"{API}/v1/messages").mock(side_effect=model)
+    with scripted(model):
         pet = await async_setup_pet(hass, thinking_pet)
         await tell(hass, freezer, "Morning!")
         await async_live_for(hass, freezer, pet, timedelta(minutes=20))
@@ -234,9 +228,7 @@ async def test_its_own_promise_becomes_a_goal_and_a_negated_one_does_not(
     )
     model = ScriptedModel(owner=lambda _body: next(replies))
     freezer.move_to(local(2026, 11, 30, 14, 0))
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
-        router.post(f"{API}/v1/messages").mock(side_effect=model)
+    with scripted(model):
         pet = await async_setup_pet(hass, thinking_pet)
         await tell(hass, freezer, "The kitchen tap is leaking again.")
         await tell(hass, freezer, "Don't forget, ok?")
@@ -264,9 +256,7 @@ async def test_remind_me_files_a_blind_goal_and_reminds_on_time(
     )
     reach_outs = async_capture_events(hass, EVENT_REACH_OUT)
     freezer.move_to(local(2026, 11, 30, 14, 0))
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
-        router.post(f"{API}/v1/messages").mock(side_effect=model)
+    with scripted(model):
         pet = await async_setup_pet(hass, thinking_pet)
         await tell(hass, freezer, "Remind me to water the plants at 5pm")
         goal = pet.goals.open_goals()[0]
@@ -288,9 +278,7 @@ async def test_quiet_hours_and_the_cap_hold_against_the_highest_score(
 ) -> None:
     model = ScriptedModel(proactive={"intent": "say hello", "say": "Hi!"})
     freezer.move_to(local(2026, 11, 30, 23, 30))
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
-        router.post(f"{API}/v1/messages").mock(side_effect=model)
+    with scripted(model):
         pet = await async_setup_pet(hass, thinking_pet)
         decision = await hass.services.async_call(
             DOMAIN, "speak_up", {}, blocking=True, return_response=True
@@ -319,9 +307,7 @@ async def test_most_ticks_rest(
 ) -> None:
     model = ScriptedModel(owner={"intent": "chat", "say": "Hi!"})
     freezer.move_to(local(2026, 11, 30, 8, 0))
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
-        router.post(f"{API}/v1/messages").mock(side_effect=model)
+    with scripted(model):
         pet = await async_setup_pet(hass, thinking_pet)
         for hour in (9, 13, 19):
             await async_live_until(hass, freezer, pet, local(2026, 11, 30, hour, 0))
@@ -344,9 +330,7 @@ async def test_an_owner_message_preempts_dormant_to_engaged_mid_sleep(
 ) -> None:
     model = ScriptedModel(owner={"intent": "answer", "say": "I'm awake!"})
     freezer.move_to(local(2026, 11, 30, 12, 0))
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
-        router.post(f"{API}/v1/messages").mock(side_effect=model)
+    with scripted(model):
         pet = await async_setup_pet(hass, thinking_pet)
         await async_live_for(hass, freezer, pet, timedelta(hours=2))
         assert hass.states.get("sensor.shelldon_activity").state == "dormant"

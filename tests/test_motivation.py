@@ -5,8 +5,8 @@ JSON line per satisfaction change), the journal lines the acts write, the execut
 the gates a needs-driven reach-out still has to pass: initiative, the daily turn budget, quiet
 hours, the token governor, and the one hello per quiet stretch. The security need's health check
 raises a repair issue; needs.yaml is the owner's to edit and the pet's only to propose. The
-offline brain where no model is needed, the real Anthropic SDK against a scripted model (HTTP
-mocked with respx) where a model call must be counted.
+offline brain where no model is needed, the real Anthropic SDK against a scripted model (a
+stand-in of the API on loopback) where a model call must be counted.
 """
 
 from __future__ import annotations

@@ -14,9 +14,7 @@ import re
 from datetime import timedelta
 from typing import Any
 
-import httpx
 import pytest
-import respx
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant, ServiceCall
 from pytest_homeassistant_custom_component.common import (
@@ -38,7 +36,14 @@ from custom_components.shelldon.const import (
 )
 from custom_components.shelldon.core.history import Role
 from custom_components.shelldon.runtime.pet import Pet
-from tests.anthropic_mock import API, KEY, mock_models, reply_message, sent_bodies
+from tests.anthropic_mock import (
+    KEY,
+    json_answer,
+    mock_models,
+    reachable,
+    reply_message,
+    sent_bodies,
+)
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 from tests.common import async_tell as tell
 
@@ -356,11 +361,11 @@ async def test_the_musing_prompt_is_tinted_by_the_face_and_the_next_turn_sees_a_
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 10, 0))
     hello = "Hello from the desk. The light is lovely today."
-    with respx.mock(assert_all_called=False) as router:
-        mock_models(router)
-        route = router.post(f"{API}/v1/messages").mock(
-            return_value=httpx.Response(
-                200, json=reply_message({"intent": "say hello in the sun", "say": hello})
+    with reachable() as api:
+        mock_models(api)
+        route = api.messages.mock(
+            return_value=json_answer(
+                reply_message({"intent": "say hello in the sun", "say": hello})
             )
         )
         pet = await async_setup_pet(hass, model_entry)

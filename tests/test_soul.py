@@ -7,7 +7,7 @@ flow or with the admin-only actions; the ruling comes back to the mind as a sign
 applied edit can be undone from the vault's history (git, or .versions/ without it).
 
 A real Home Assistant in simulated time; the real Anthropic SDK against a scripted model whose
-owner replies carry `edit` items (HTTP mocked with respx).
+owner replies carry `edit` items (a stand-in of the API on loopback).
 """
 
 from __future__ import annotations
@@ -446,7 +446,7 @@ async def test_the_admin_actions_approve_and_reject_and_only_an_admin_may(
 
         with pytest.raises(ServiceValidationError) as err:
             await admin(hass, "approve_edit", "p1", hass_admin_user.id)  # already ruled on
-        assert err.value.translation_key == "unknown_edit"
+        assert err.value.translation_key == "edit_already_rejected"
         with pytest.raises(ServiceValidationError) as err:
             await admin(hass, "reject_edit", "p99", hass_admin_user.id)
         assert err.value.translation_key == "unknown_edit"

@@ -5,7 +5,8 @@ the mobile apps render some HTML. A reply is untrusted input: a Markdown image t
 fetched when the notification is shown (sending whatever its address carries), a tag could run.
 `plain` keeps the words readable and takes their power away: angle brackets become look-alike
 quotation marks (no tag, comment or autolink can form), an image or a link becomes its text
-followed by its address in parentheses, and no "![" is left to start an image.
+followed by its address in parentheses, and what is left of link syntax is broken apart: no
+"![" starts an image, no "](" or "][" makes a link and no "]:" defines one.
 """
 
 from __future__ import annotations
@@ -14,14 +15,15 @@ import re
 from typing import Final
 
 # [text](address "title") and ![text](address): bounded, so a run of brackets stays linear.
-_LINK: Final = re.compile(r"!?\[([^\[\]\n]{0,300}+)\]\(\s*+([^\s()]{0,2000}+)[^()\n]{0,300}+\)")
-_BANG: Final = re.compile(r"!(?=\[)")
+_LINK: Final = re.compile(r"!?\[([^\[\]\n]{0,300}+)\]\(([^()\n]{0,2000}+)\)")
+_BROKEN: Final = {"![": "! [", "](": "] (", "][": "] [", "]:": "] :"}
+_JOINS: Final = re.compile("|".join(re.escape(join) for join in _BROKEN))
 _ANGLES: Final = str.maketrans({"<": "‹", ">": "›"})
 _FENCE: Final = re.compile(r"`{3,}+")
 
 
 def _spelled(match: re.Match[str]) -> str:
-    words, address = match.group(1).strip(), match.group(2)
+    words, address = match.group(1).strip(), match.group(2).strip()
     if not address:
         return words
     return f"{words} ({address})" if words else f"({address})"
@@ -34,8 +36,8 @@ def plain(text: str) -> str:
     text = text.translate(_ANGLES)
     if "](" in text:
         text = _LINK.sub(_spelled, text)
-    if "![" in text:
-        text = _BANG.sub("! ", text)
+    if "[" in text or "]" in text:
+        text = _JOINS.sub(lambda match: _BROKEN[match.group(0)], text)
     return text
 
 

@@ -69,7 +69,7 @@ _DIGIT_RUN: Final = re.compile(r"\d+")
 # 4-6-5 grouping, or one run of 13-19 digits. Any 15 or 16 digits look like a card whatever
 # their checksum; other lengths are Luhn-checked. (Each pattern starts by consuming a digit, so
 # the engine skips straight to digits; the lookbehind then asks that the digit starts a number.)
-_GAP: Final = "[ .\\-\u00a0\u2007\u2009\u202f]"
+_GAP: Final = "(?:[ .\\-/_+\u00a0\u2007\u2009\u200a\u202f\u3000]{1,3}+|%20)"
 _CARD: Final = re.compile(
     rf"\d(?<!\w\d)(?:\d{{3}}{_GAP}(?:\d{{4}}{_GAP}){{2}}\d{{1,7}}|\d{{3}}{_GAP}\d{{6}}{_GAP}"
     r"\d{4,5}|\d{12,18})\b"

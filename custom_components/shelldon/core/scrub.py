@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
+import unicodedata
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -37,10 +38,23 @@ MAX_WORDS: Final = 8  # a remembered secret of more words is still hidden by its
 MAX_REMEMBERED: Final = 512  # the oldest is forgotten first
 CUT_SLACK: Final = 64  # characters past a cap kept while scrubbing, so no secret is cut in two
 
-# What surrounds a secret but is not part of it: quotes, brackets, sentence punctuation.
-_EDGE: Final = "\"'`´“”„‚‘’«»()[]{}<>.,;:!?*_~"
+# What surrounds a secret but is not part of it: quotes, brackets, sentence punctuation, the
+# marks of a tag or a mention; and what is never part of one (zero-width characters).
+_EDGE: Final = "\"'`´“”„‚‘’«»()[]{}<>.,;:!?*_~#@$%^&+=|/\\-—–…"
+_INVISIBLE: Final = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
 _RUN: Final = re.compile(r"\S++")
-_INNER: Final = re.compile(r"[=:/,;|]")
+# Where a bare secret may be glued to other text: `key=it`, `a/it`, `[it](…)`, `it—yes`.
+_SPLIT: Final = re.compile(r"[=:/,;|()\[\]{}<>\"'`‘’“”«»—–…]++")
+_ALNUM: Final = re.compile(r"[^\W_]++")
+_POSSESSIVE: Final = ("'s", "’s")
+# A secret of digits (a card, a phone number) is also remembered as its digits alone, and found
+# again however they are grouped: runs of digits split by at most a few of these.
+_NUMBERISH: Final = re.compile(r"[\d\s.\-/+()\u00a0\u2007\u2009\u200a\u202f\u3000]++")
+_DIGIT_GROUP: Final = re.compile(r"\d++")
+_GROUP_GAP: Final = re.compile(r"[\s.\-/+\u00a0\u2007\u2009\u200a\u202f\u3000]{0,3}+")
+MIN_DIGITS: Final = 8
+MAX_GROUPS: Final = 8
+DIGITS: Final = 0  # the "words" of a secret remembered as its digits alone
 _KEY_BYTES: Final = 16
 
 
@@ -67,7 +81,10 @@ def cut(text: str, cap: int, scrub_text: Callable[[str], str] = scrub) -> str:
 
 
 def _normal(text: str) -> str:
-    return " ".join(text.strip(_EDGE).casefold().split())
+    """A secret as it is remembered and looked for: its compatibility form, in one case, with
+    nothing invisible in it, no punctuation around it and single spaces."""
+    folded = unicodedata.normalize("NFKC", text).translate(_INVISIBLE).casefold()
+    return " ".join(folded.strip(_EDGE).split())
 
 
 class Taint:
@@ -110,11 +127,16 @@ class Taint:
                     del self._shapes[gone]
 
     def learn(self, secret: str) -> None:
-        """Remember a secret that was hidden (too short, too long or too many words: not)."""
+        """Remember a secret that was hidden (too short, too long or too many words: not); one
+        of digits, also as its digits alone."""
         normal = _normal(secret)
         words = normal.count(" ") + 1
         if MIN_TAINT <= len(normal) <= MAX_TAINT and words <= MAX_WORDS:
             self._remember(self._digest(normal), (len(normal), words))
+        if _NUMBERISH.fullmatch(secret):
+            digits = "".join(c for c in secret if c.isdigit())
+            if MIN_DIGITS <= len(digits) <= MAX_TAINT:
+                self._remember(self._digest(digits), (len(digits), DIGITS))
 
     def to_list(self) -> list[str]:
         """`hash:length:words` for each remembered secret, oldest first (for the checkpoint)."""
@@ -127,43 +149,81 @@ class Taint:
             return text
         with self._lock:
             shapes = set(self._shapes)
-        lengths = {length for length, _ in shapes}
-        wordings = sorted({words for _, words in shapes if words > 1}, reverse=True)
-        runs = [(m.start(), m.end()) for m in _RUN.finditer(text)]
+        lengths = {length for length, words in shapes if words != DIGITS}
         spans: list[tuple[int, int]] = []
-        for words in wordings:  # several words: windows of that many runs
-            for first in range(len(runs) - words + 1):
-                start, end = runs[first][0], runs[first + words - 1][1]
-                self._check(text, start, end, lengths, spans)
+        runs = [(m.start(), m.end()) for m in _RUN.finditer(text)]
+        for words in sorted({w for _, w in shapes if w > 1}, reverse=True):
+            for first in range(len(runs) - words + 1):  # several words: windows of that many
+                self._check(text, runs[first][0], runs[first + words - 1][1], lengths, spans)
         for start, end in runs:
             if not self._check(text, start, end, lengths, spans):
                 for part in _parts(text, start, end):
                     self._check(text, *part, lengths, spans)
+        if digit_lengths := {length for length, words in shapes if words == DIGITS}:
+            self._check_digits(text, digit_lengths, spans)
         return _replaced(text, spans)
 
     def _check(
         self, text: str, start: int, end: int, lengths: set[int], spans: list[tuple[int, int]]
     ) -> bool:
-        piece = text[start:end]
-        normal = _normal(piece)
-        if len(normal) not in lengths or self._digest(normal) not in self._seen:
+        if end - start < MIN_TAINT:  # too short to be one (a quick no for most words)
             return False
-        lead = len(piece) - len(piece.lstrip(_EDGE))
-        trail = len(piece) - len(piece.rstrip(_EDGE))
-        spans.append((start + lead, end - trail))
-        return True
+        piece = text[start:end]
+        for candidate in (piece, *(piece[: -len(p)] for p in _POSSESSIVE if piece.endswith(p))):
+            normal = _normal(candidate)
+            if len(normal) in lengths and self._digest(normal) in self._seen:
+                lead = len(candidate) - len(candidate.lstrip(_EDGE))
+                trail = len(candidate) - len(candidate.rstrip(_EDGE))
+                spans.append((start + lead, start + len(candidate) - trail))
+                return True
+        return False
+
+    def _check_digits(self, text: str, lengths: set[int], spans: list[tuple[int, int]]) -> None:
+        """Runs of a few digit groups whose digits, together, are a remembered number. Each
+        group is tried as a start once per remembered length (a table of the running count of
+        digits says where such a run would end), so a text of digits stays linear."""
+        groups = [(m.start(), m.end()) for m in _DIGIT_GROUP.finditer(text)]
+        ends: dict[int, int] = {}  # digits counted up to a group's end -> that group
+        counted, breaks, broken = 0, [0], 0  # breaks[k]: gaps before group k that do not join
+        for index, (start, end) in enumerate(groups):
+            if index and not _GROUP_GAP.fullmatch(text, groups[index - 1][1], start):
+                broken += 1
+            breaks.append(broken)
+            counted += end - start
+            ends[counted] = index
+        counted = 0
+        for first, (start, end) in enumerate(groups):
+            before, counted = counted, counted + end - start
+            if start and text[start - 1].isalnum():
+                continue  # inside a word
+            for length in lengths:
+                last = ends.get(before + length)
+                if last is None or last - first >= MAX_GROUPS:
+                    continue
+                stop = groups[last][1]
+                if breaks[last + 1] != breaks[first + 1] or (
+                    stop < len(text) and text[stop].isalnum()
+                ):
+                    continue  # not one number, or it runs on into a word
+                number = "".join(c for c in text[start:stop] if c.isdigit())
+                if self._digest(number) in self._seen:
+                    spans.append((start, stop))
 
 
 def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The pieces of one run between `=`, `:`, `/`, `,`, `;` and `|`."""
+    """The pieces of one run a bare secret may be glued into: between `=`, `/`, brackets,
+    quotes or dashes, and each run of letters and digits."""
     parts = []
     at = start
-    for sep in _INNER.finditer(text, start, end):
+    for sep in _SPLIT.finditer(text, start, end):
         if sep.start() > at:
             parts.append((at, sep.start()))
         at = sep.end()
     if parts and end > at:
         parts.append((at, end))
+    alnum = [(m.start(), m.end()) for m in _ALNUM.finditer(text, start, end)]
+    if len(alnum) > 1 or (alnum and alnum[0] != (start, end)):
+        parts.extend(alnum)
     return parts
 
 

@@ -3,8 +3,9 @@
 Whatever follows a secret word (password in several languages, token, API key, Wi-Fi key, PIN,
 door or alarm code, "user … pass …") is replaced with a marker, and so are credentials inside
 URLs and their queries, private key blocks, tokens and AWS keys, and (`core.numbers`) card
-numbers, IBANs, email addresses and phone numbers, wherever they stand. It errs on the side of hiding, yet leaves what the pet writes
-itself (ISO dates and times, versions, ids, entity ids, paths).
+numbers, IBANs, email addresses and phone numbers, wherever they stand. It errs on the side of
+hiding, yet leaves what the pet writes itself (ISO dates and times, versions, ids, entity ids,
+paths), and the words that follow a secret word in prose ("my password again").
 
 Every pattern is built so that no input makes it backtrack more than a bounded amount per
 position: runs are possessive (`*+`, `++`), repeats are bounded, and a key word is only tried
@@ -40,20 +41,25 @@ __all__ = ["CARD", "EMAIL", "IBAN", "PHONE", "SECRET", "TOKEN", "Found", "hide_s
 # (NAME_PASSWORD=) but not a letter or digit, and may not run on into a longer word.
 _IS: Final = r"(?:is|was|ist|war|lautet|lautete|est|es|are|sind|era|luidt|zijn)"
 _FOR: Final = r"(?:for|of|to|on|at|für|fürs|zum|zur|vom|von|der|des|pour|du|de|del|para|voor|van)"
+# "is" separates only as a word of its own: "wifi password ES;00" is a password, not "is ;00".
+_IS_WORD: Final = rf"{_IS}(?:\s*+[:=]\s*+|\s++)"
 _SEP_CLAUSE: Final = (
-    rf"\s++{_FOR}\s++(?:[^\s:=\[\]]++\s++){{0,3}}?(?:{_IS}\b\s*+[:=]?|[^\s:=\[\]]++\s*+[:=])\s*+"
+    rf"\s++{_FOR}\s++(?:[^\s:=\[\]]++\s++){{0,3}}?(?:{_IS_WORD}|[^\s:=\[\]]++\s*+[:=]\s*+)"
 )
 # "password wifi: x", "Kennwort Router = x": one word naming what the secret is for.
 _SEP_NOUN: Final = r"\s++[^\s:=\[\]]{1,20}+\s*+[:=]\s*+"
-_SEP_IS: Final = rf"\s*+{_IS}\b\s*+[:=]?\s*+"
-_SEP_PLAIN: Final = r"\s*+[:=]?\s*+"
+_SEP_IS: Final = rf"\s++{_IS_WORD}"
+_SEP_PLAIN: Final = r"\s*+[:=]?+\s*+"
 # A marker, which is never a key nor a value (that keeps the scrubber idempotent).
 _MARKER_WORD: Final = r"(?:token|card|email|secret|phone|iban)"
 _MARKER: Final = rf"\[{_MARKER_WORD}\]"
 _QUOTED: Final = r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|“[^”\n]{1,200}”|„[^“”\n]{1,200}[“”]"
+# A value runs to the next whitespace (commas, quotes and semicolons are part of a password;
+# one that ends it is given back, `_keep_key`), or is quoted whole. A value may start with ":" or
+# "=" but not be one, and is never a marker, nor the scheme word of a credential.
 _VALUE: Final = (
-    rf"(?![:=])(?!{_MARKER})(?!(?:Bearer|Basic)\b)"
-    rf"(?:{_QUOTED}|[\"']?(?!{_MARKER})[^\s\"',;]{{3,}}+)"
+    rf"(?![:=](?:\s|$))(?![:=]*+{_MARKER})(?!(?:Bearer|Basic)\s)"
+    rf"(?:{_QUOTED}|[\"']?(?!{_MARKER})\S{{3,}}+)"
 )
 # A Wi-Fi key runs to the next whitespace (it may well hold a comma).
 _WIFI_VALUE: Final = rf"(?![:=])(?!{_MARKER})(?:{_QUOTED}|\S{{3,}}+)"
@@ -134,12 +140,24 @@ _SSN: Final = _keyed(
 _SSN_STARTS: Final = _starts("ssn social sozialversicherungsnummer")
 _PASSWORD: Final = _keyed(
     r"(?:aws[\s_-]?)?secret[\s_-]?(?:access[\s_-]?)?key|aws[\s_-]?secret|client[\s_-]?secret"
-    rf"|{_PASS_WORDS}|pass(?=\s*[:=])|secret(?![\s_-]*(?:code|number)\b)",
+    r"|(?:encryption|license|licence|signing|master|recovery|backup)[\s_-]?key"
+    rf"|{_PASS_WORDS}|secret(?![\s_-]*(?:code|number)\b)"
+    # with a colon or "=" after it: "pass", "key", "dbpass", "PGPASSWORD", "password1"
+    r"|(?:pg|db|my|sql|mysql|redis|smtp|mail|ftp|admin|root|user|app|wifi|api)?"
+    r"pass(?:word|wd)?\d{0,2}(?=\s*[:=])|key(?=\s*[:=])",
     _VALUE,
 )
 _PASSWORD_STARTS: Final = _starts(
-    "aws secret client pass pw kennwort mot contrase wachtwoord wachtzin senha lösenord hasło clave"
+    "aws secret client encryption license licence signing master recovery backup pass pw "
+    "kennwort mot contrase wachtwoord wachtzin senha lösenord hasło clave key pg db my sql "
+    "mysql redis smtp mail ftp admin root user app wifi api"
 )
+# A cookie's value: "Cookie: session=…", "Set-Cookie: sid=…; Path=/".
+_COOKIE: Final = re.compile(
+    r"(?P<key>(?<![\w-])(?:set-)?cookie\s*+:\s*+[^=;\s]{1,64}+=)(?P<value>(?!\[)[^;\s]{3,}+)",
+    re.I,
+)
+_COOKIE_STARTS: Final = _starts("cookie set-cookie")
 # A user named with a password after it: "user admin pass hunter22", "login bob / pw xyz".
 _USER_PASS: Final = re.compile(
     r"(?P<key>(?>(?<![^\W_])(?:user(?:name)?|login|benutzer(?:name)?|nutzer(?:name)?"
@@ -160,8 +178,8 @@ _TOKEN_KEY_STARTS: Final = _starts(
 )
 # A secret in a URL's query: ?sig=…, &key=…, &code=… (an OAuth code), &password=….
 _QUERY: Final = re.compile(
-    r"(?<=[?&;])(?P<key>(?:sig|signature|key|apikey|api_key|code|auth|token|access_token"
-    r"|refresh_token|id_token|secret|client_secret|pwd|pass|password|passwd)=)"
+    r"(?<=[?&;#])(?P<key>(?:[\w-]{0,40}?(?:signature|credential|token|secret|password|passwd"
+    r"|apikey|api_key|auth_key|session|sessionid|jwt)|sig|sid|key|code|auth|pwd|pass)=)"
     r"(?P<value>(?!\[)[^\s&#\"'<>]{3,}+)",
     re.I,
 )
@@ -178,7 +196,10 @@ _KNOWN_PREFIX: Final = re.compile(
 )
 _KNOWN_PREFIX_STARTS: Final = _starts("sk pk rk gh xox akia asia glpat hf_ npm_ aiza")
 # A JSON Web Token: three base64url parts, the first an encoded "{" (eyJ).
-_JWT: Final = re.compile(r"\beyJ[A-Za-z0-9_-]{8,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]{4,}+")
+_JWT: Final = re.compile(
+    r"\beyJ[A-Za-z0-9_-]{8,}+\.(?:eyJ[A-Za-z0-9_-]*+\.[A-Za-z0-9_-]*+"
+    r"|[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]{4,}+)"
+)
 _JWT_STARTS: Final = _starts("eyj")
 # A private key block, from its BEGIN line to its END line (or to the end of the text).
 _PRIVATE_BEGIN: Final = re.compile(r"-----BEGIN[A-Z ]{0,40}PRIVATE KEY( BLOCK)?-----")
@@ -228,9 +249,39 @@ def _sub_at(
     return "".join([*out, text[done:]]) if out else text
 
 
+# Words that follow a secret word in prose ("I forgot my password again"): not a value unless a
+# colon or "=" says it is one.
+_PROSE_WORDS: Final = (
+    "again also always and any are as at be been before but by can cannot changed change "
+    "could did does done each either else ever expired expires field files for from gesture "
+    "has have having here hint hints how if in into is it its just later leaked like link list "
+    "manager may might more must my never no nor not now of off on once only or other our out "
+    "over please policy protected protection reset ring rotation same should since so some "
+    "still strength such than that the their them then there these they this those through "
+    "to today tomorrow too under until up us was we were what when where which while who why "
+    "will with without would yet you your garden between ingredient accepted network files"
+)
+_PROSE: Final = frozenset(_PROSE_WORDS.split())
+
+
 def _keep_key(match: re.Match[str], found: Found) -> str:
-    found.keyed.append(match["value"])
-    return match["key"] + SECRET
+    """The key stays, its value goes; a lower-case word of prose after a key word with no colon
+    or "=" ("I forgot my password again") is no value."""
+    value = match["value"]
+    if value in _PROSE and not any(c in match["key"] for c in ":="):
+        return match.group(0)
+    return _keep_any(match, found)
+
+
+def _keep_any(match: re.Match[str], found: Found) -> str:
+    """The key stays, its value goes, whatever the value is (a Wi-Fi key, a cookie)."""
+    value = match["value"]
+    kept = value  # a quoted value is hidden with its quotes
+    if value[:1] not in "\"'“„":  # what ends it is punctuation around it, given back
+        kept = value.rstrip(",;\"'`)]}>") or value
+        kept = kept if len(kept) >= 3 else value
+    found.keyed.append(kept)
+    return match["key"] + SECRET + value[len(kept) :]
 
 
 def _pin(match: re.Match[str], found: Found) -> str:
@@ -252,7 +303,8 @@ def _scheme(match: re.Match[str], found: Found) -> str:
 
 
 def _url_user(match: re.Match[str], found: Found) -> str:
-    found.keyed.append(match["user"])
+    user, _, password = match["user"].partition(":")
+    found.keyed.extend(part for part in (user, password, match["user"]) if part)
     return match.group(0)[: match.start("user") - match.start()] + SECRET + "@"
 
 
@@ -296,9 +348,10 @@ def _private_keys(text: str, found: Found) -> str:
 _KEYED: Final[tuple[tuple[re.Pattern[str], re.Pattern[str], Replace], ...]] = (
     (_SCHEME, _SCHEME_STARTS, _scheme),
     (_USER_PASS, _USER_PASS_STARTS, _keep_key),
-    (_WIFI, _WIFI_STARTS, _keep_key),
+    (_WIFI, _WIFI_STARTS, _keep_any),
     (_PIN, _PIN_STARTS, _pin),
     (_SSN, _SSN_STARTS, _keep_key),
+    (_COOKIE, _COOKIE_STARTS, _keep_any),
     (_PASSWORD, _PASSWORD_STARTS, _keep_key),
     (_TOKEN_KEY, _TOKEN_KEY_STARTS, _keep_key),
     (_KNOWN_PREFIX, _KNOWN_PREFIX_STARTS, whole(TOKEN)),
@@ -316,7 +369,7 @@ def hide_shapes(text: str, found: Found) -> str:
     if "://" in text:
         text = sub(_URL_USER, _url_user, text, found)
     if "=" in text:
-        text = sub(_QUERY, _keep_key, text, found)
+        text = sub(_QUERY, _keep_any, text, found)
     low = text.lower()
     for pattern, starts, replace in _KEYED:
         if len(low) == len(text):

@@ -158,8 +158,12 @@ class SoulKeeper:
         return f"proposed an edit to {kind} ({proposal.id}), waiting for my owner: {why}"
 
     def _current(self, rel: str) -> str | None:
-        vault = self.vault
-        return vault.read_text(rel) if vault.exists(rel) else None
+        """The file as it is now (None: not there yet); VaultError for a path no file can have
+        here (a part of it a file, a name too long, a folder in its place)."""
+        path = self.vault.path(rel)
+        if path.is_dir():
+            raise VaultError(f"{rel}: that is a folder, not a file")
+        return self.vault.read_text(rel) if path.is_file() else None
 
     def _write(self, rel: str, content: str) -> None:
         self.history.keep_previous(rel, self.clock.utcnow())

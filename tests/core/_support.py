@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
@@ -18,9 +19,14 @@ ZONES = (UTC, AMS, NEW_YORK, LOS_ANGELES, KOLKATA, CHATHAM)
 # A winter Wednesday in Amsterdam (UTC+1), far from any DST change.
 NOON_AMS = datetime(2024, 1, 10, 12, 0, tzinfo=AMS)
 
-# Property tests: bounded, no deadline, and no example database written into the repository.
+# Property tests: bounded, no deadline, no example database written into the repository, and
+# derandomized: the suite draws the same examples on every run, so it cannot fail on an unlucky
+# day. To look for new counterexamples, run them randomized with many more examples:
+# SHELLDON_PROPERTY_EXAMPLES=20000 pytest tests/core (a failure found so becomes a plain test).
+_EXPLORE = int(os.environ.get("SHELLDON_PROPERTY_EXAMPLES", "0"))
 PROPERTY = settings(
-    max_examples=200,
+    max_examples=_EXPLORE or 200,
+    derandomize=not _EXPLORE,
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],

@@ -422,7 +422,9 @@ DAMAGES: dict[str, Damage] = {
     "proposals.next-string": Damage(
         "proposals", "x", "next", check=lambda pet: pet.soul._next == 4
     ),
-    "proposals.ruled-list": Damage("proposals", ["p2"], "ruled", check=lambda pet: not pet.soul.ruled),
+    "proposals.ruled-list": Damage(
+        "proposals", ["p2"], "ruled", check=lambda pet: not pet.soul.ruled
+    ),
     # ---------------------------------------------------------------- needs
     "needs-list": Damage("needs", [1, 2]),
     "needs-string": Damage("needs", "x"),

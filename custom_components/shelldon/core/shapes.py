@@ -47,7 +47,7 @@ _SEP_CLAUSE: Final = (
     rf"\s++{_FOR}\s++(?:[^\s:=\[\]]++\s++){{0,3}}?(?:{_IS_WORD}|[^\s:=\[\]]++\s*+[:=]\s*+)"
 )
 # "password wifi: x", "Kennwort Router = x": one word naming what the secret is for.
-_SEP_NOUN: Final = r"\s++[^\s:=\[\]]{1,20}+\s*+[:=]\s*+"
+_SEP_NOUN: Final = r"\s++[^\W\d_][^\W_]{0,19}+(?:-[^\W_]{1,20}+)?+\s*+[:=]\s*+"
 _SEP_IS: Final = rf"\s++{_IS_WORD}"
 _SEP_PLAIN: Final = r"\s*+[:=]?+\s*+"
 # A marker, which is never a key nor a value (that keeps the scrubber idempotent).

@@ -83,7 +83,8 @@ def _heading(line: str) -> str | None:
     if match is None:
         return None
     title = match["title"]
-    title = title[: _CLOSING.search(title).start()] if len(line) <= _HEADING_SCAN else title
+    closing = _CLOSING.search(title) if len(line) <= _HEADING_SCAN else None  # "# Title ##"
+    title = title[: closing.start()] if closing is not None else title
     title = " ".join(title.split())
     return (title if len(title) <= HEADING_MAX else title[: HEADING_MAX - 1] + "…") or None
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from custom_components.shelldon.vault import history as versions
+from custom_components.shelldon.vault import versions
 from tests.conftest import (  # noqa: F401 - the suite's fixtures, shared
     anthropic_stand_in_on_demand,
     auto_enable_custom_integrations,

@@ -132,7 +132,7 @@ async def test_ticks_per_day_in_each_state(
     """Mind ticks per day spent in each state, against the state's own cadence."""
     freezer.move_to(local(2026, 11, 30, 12, 0))
     pet = await async_setup_pet(hass, config_entry)
-    job = pet.scheduler.jobs["mind"]
+    job = pet.heart.scheduler.jobs["mind"]
     ticks: dict[str, int] = {}
     seconds: dict[str, float] = {}
     last: list[Any] = [pet.clock.utcnow(), pet.mind.state.value]

@@ -15,8 +15,8 @@ from bench.timing import per_call_us
 from custom_components.shelldon.brain.anthropic_brain import request_body
 from custom_components.shelldon.brain.prompt import build_prompt
 from custom_components.shelldon.brain.turn import TurnKind
+from custom_components.shelldon.core.exchanges import Exchange, Line, Role
 from custom_components.shelldon.core.goals import GoalKind, Provenance, Strategy
-from custom_components.shelldon.core.history import Exchange, Line, Role
 from custom_components.shelldon.runtime.arbiter import Arbiter
 from tests.common import async_setup_pet, local
 

@@ -65,13 +65,15 @@ async def async_live_until(
     """Jump from one armed timer to the next until `until`; returns how many times it woke."""
     until = dt_util.as_utc(until)
     wakes = 0
-    while pet.armed_at is not None and pet.armed_at <= until:
-        at = pet.armed_at
+    while pet.heart.armed_at is not None and pet.heart.armed_at <= until:
+        at = pet.heart.armed_at
         freezer.move_to(at)
         async_fire_time_changed_exact(hass, at)
         await hass.async_block_till_done()
         wakes += 1
-        assert pet.armed_at is None or pet.armed_at > at, "the timer did not move forward"
+        assert pet.heart.armed_at is None or pet.heart.armed_at > at, (
+            "the timer did not move forward"
+        )
     freezer.move_to(until)
     async_fire_time_changed_exact(hass, until)
     await hass.async_block_till_done()

@@ -543,7 +543,7 @@ async def test_a_passing_failure_apologises_logs_once_and_frees_the_slot(
     assert len(logged) == 1, "the cause is logged once, not once per message"
     assert cause in logged[0].getMessage()
     assert logged[0].levelno == logging.WARNING
-    assert not pet.turn_in_flight
+    assert not pet.arbiter.busy
     assert hass.states.get("binary_sensor.shelldon_thinking").state == "off"
 
     route.mock(side_effect=None, return_value=reply("I'm back."))
@@ -610,7 +610,7 @@ async def test_an_unexpected_failure_is_still_an_apology_and_a_finished_turn(
     assert answer["ok"] is False
     assert answer["reply"].startswith("Sorry")
     assert events and events[-1].data["ok"] is False
-    assert not pet.turn_in_flight
+    assert not pet.arbiter.busy
 
 
 async def test_a_turn_that_hangs_is_cut_off_and_the_owner_hears_an_apology(
@@ -648,7 +648,7 @@ async def test_a_turn_that_hangs_is_cut_off_and_the_owner_hears_an_apology(
 
     assert answer["ok"] is False
     assert answer["reply"].startswith("Sorry")
-    assert not pet.turn_in_flight
+    assert not pet.arbiter.busy
     await hass.async_block_till_done()
     assert hass.states.get("binary_sensor.shelldon_thinking").state == "off"
 
@@ -875,7 +875,7 @@ async def test_a_prompt_injection_is_only_data_and_changes_nothing_it_asks_for(
     assert dict(entry.options) == before_options
     assert dict(entry.data) == before_data
     assert pet.state.to_dict()["budget"] == before_budget
-    assert pet.gate.daily_turns == 12
+    assert pet.turn_budget.daily_turns == 12
     assert pet.initiative is True
     after_states = shelldon_states(hass)
     conversational = {

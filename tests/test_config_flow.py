@@ -164,7 +164,7 @@ async def test_the_panel_page_sets_size_palette_and_refresh_action(
 
     from PIL import Image
 
-    image = Image.open(BytesIO(pet.face_png))
+    image = Image.open(BytesIO(pet.face.png))
     assert image.size == (800, 480)
     assert image.mode == "P"
 
@@ -229,7 +229,7 @@ async def test_the_spending_page_sets_budget_cooldown_and_quiet_hours(
     assert result["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()
     assert hass.states.get("sensor.shelldon_turns_left_today").state == "4"
-    assert config_entry.runtime_data.gate.cooldown_s == 90 * 60
+    assert config_entry.runtime_data.turn_budget.cooldown_s == 90 * 60
 
 
 async def test_quiet_hours_must_not_be_empty(
@@ -304,8 +304,8 @@ async def test_the_reach_page_sets_targets_speaker_and_people_and_the_pet_uses_t
     pet = config_entry.runtime_data
     assert pet is before, "applied live: the same pet, no reload"
     assert pet.messenger.targets == [PHONE, "notify.kitchen_display"]
-    assert pet.options["speaker"] == "media_player.kitchen"
-    assert pet.options["tts_entity"] == "tts.piper"
+    assert pet.dials["speaker"] == "media_player.kitchen"
+    assert pet.dials["tts_entity"] == "tts.piper"
     assert pet.mind.presence_state is Presence.HOME, "Alex is home"
     hass.states.async_set(ALEX, "not_home")
     await hass.async_block_till_done()
@@ -333,8 +333,8 @@ async def test_clearing_the_people_speaker_and_engine_on_the_reach_page_forgets_
     assert entry.options == {"notify_targets": [PHONE]}, "presence, speaker and engine forgotten"
     pet = entry.runtime_data
     assert pet is before, "applied live: the same pet, no reload"
-    assert pet.options["presence_entities"] == []
-    assert pet.options.get("speaker") is None
+    assert pet.dials["presence_entities"] == []
+    assert pet.dials.get("speaker") is None
     assert pet.mind.presence_state is Presence.UNKNOWN, "nobody is watched any more"
     hass.states.async_set(ALEX, "not_home")
     await hass.async_block_till_done()
@@ -435,7 +435,7 @@ async def test_the_initiative_page_sets_idles_thresholds_cap_and_needs_and_the_p
         assert type(config_entry.options[key]) is int, f"{key} is a whole number"
     pet = config_entry.runtime_data
     assert pet is before, "applied live: the same pet, no reload"
-    assert {key: pet.options[key] for key in INITIATIVE} == INITIATIVE
+    assert {key: pet.dials[key] for key in INITIATIVE} == INITIATIVE
 
 
 async def test_the_interrupt_threshold_cannot_be_below_the_act_threshold(
@@ -461,7 +461,7 @@ async def test_the_interrupt_threshold_cannot_be_below_the_act_threshold(
     assert result["type"] is FlowResultType.CREATE_ENTRY, "equal thresholds are fine"
     await hass.async_block_till_done()
     assert config_entry.options["interrupt_threshold"] == 0.6
-    assert config_entry.runtime_data.options["act_threshold"] == 0.6
+    assert config_entry.runtime_data.dials["act_threshold"] == 0.6
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.shelldon.const import CONF_NOTIFY_TARGETS, EVENT_TURN_FINISHED
-from custom_components.shelldon.core.history import Role
+from custom_components.shelldon.core.exchanges import Role
 from custom_components.shelldon.runtime.pet import Pet
 from tests.common import async_live_until, async_setup_pet, local
 
@@ -202,7 +202,7 @@ async def test_a_reply_typed_into_the_notification_is_answered_on_the_phone(
     assert exchange.heard.text == "how was your day?"
     assert exchange.said is not None
     assert [e.data["kind"] for e in finished] == ["owner"]
-    assert pet.last_interaction is not None, "a typed reply is the owner talking"
+    assert pet.state.last_interaction_at is not None, "a typed reply is the owner talking"
 
     assert len(phone) == 2, "the answer goes back to the phone it came from"
     assert phone[1].data["message"] == exchange.said.text
@@ -241,7 +241,7 @@ async def test_a_reply_that_is_not_for_the_pet_or_says_nothing_does_nothing(
     await reply_from_phone(hass, sent if action == "<sent>" else action, text)
     assert len(phone) == 1
     assert pet.turns.history.to_list() == before
-    assert pet.last_interaction is None
+    assert pet.state.last_interaction_at is None
 
 
 @pytest.mark.parametrize("pet_options", [{CONF_NOTIFY_TARGETS: [PHONE]}])

@@ -165,7 +165,9 @@ async def test_the_battery_gate_comes_before_the_budget(
     await async_live_for(hass, freezer, pet, timedelta(minutes=1))
     assert len(recorder.admitted) == admitted
     if not admitted:
-        assert pet.turns_today == 0, "a battery-skipped turn never reaches the budget"
+        assert pet.coordinator.data.turns_today == 0, (
+            "a battery-skipped turn never reaches the budget"
+        )
         assert recorder.decisions and all("battery" in why for _, why in recorder.decisions)
 
 
@@ -180,13 +182,13 @@ async def test_a_busy_slot_defers_instead_of_queueing(
     await async_live_for(hass, freezer, pet, timedelta(seconds=5))
     assert recorder.admitted == []
     assert recorder.decisions == [("defer", "a turn is in flight")], "deferred, not queued"
-    assert pet.turns_today == 0, "nothing was spent on a deferred turn"
-    assert pet.armed_at - dt_util.utcnow() <= timedelta(seconds=60)
+    assert pet.coordinator.data.turns_today == 0, "nothing was spent on a deferred turn"
+    assert pet.heart.armed_at - dt_util.utcnow() <= timedelta(seconds=60)
 
     pet.arbiter.release()
     await async_live_for(hass, freezer, pet, timedelta(seconds=61))
     assert len(recorder.admitted) == 1
-    assert pet.turns_today == 1
+    assert pet.coordinator.data.turns_today == 1
 
 
 async def test_a_heavy_turn_needs_room_for_its_whole_cost(
@@ -199,4 +201,4 @@ async def test_a_heavy_turn_needs_room_for_its_whole_cost(
     ask_every(pet, 10 * 60, recorder, name="dream")
     await async_live_for(hass, freezer, pet, timedelta(hours=2))
     assert recorder.admitted == [], "1 used + 3 > 3"
-    assert pet.scheduler.jobs["dream"].last_run is not None, "it came due and was skipped"
+    assert pet.heart.scheduler.jobs["dream"].last_run is not None, "it came due and was skipped"

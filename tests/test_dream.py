@@ -177,7 +177,7 @@ async def test_finished_days_fold_oldest_first_one_a_night_each_journaled_with_i
     freezer.move_to(local(2026, 11, 29, 20, 0))
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass, **{CONF_DREAM_TOKENS: 2000}))
-        assert pet.mind.dream_backlog() == ["2026-11-26", "2026-11-27", "2026-11-28"]
+        assert pet.mind.dreamer.backlog() == ["2026-11-26", "2026-11-27", "2026-11-28"]
         folded = []
         for month, day in ((11, 30), (12, 1), (12, 2)):
             await async_live_until(hass, freezer, pet, local(2026, month, day, 7, 0))
@@ -189,7 +189,7 @@ async def test_finished_days_fold_oldest_first_one_a_night_each_journaled_with_i
     assert len(asked) == len(set(asked)), "no day is dreamt twice"
     assert asked == sorted(asked)
     assert all(count == 1 for count in [ledger.nights.count(n) for n in set(ledger.nights)])
-    assert not any(day in pet.mind.dream_backlog() for day in DAYS)
+    assert not any(day in pet.mind.dreamer.backlog() for day in DAYS)
     assert facts(tmp_path) == [f"- {FACTS[day][0]} ({day})" for day in sorted(FACTS)]
     text = journal(tmp_path)
     positions = [
@@ -233,7 +233,7 @@ async def test_at_two_in_the_morning_yesterday_is_folded_but_the_live_day_is_not
         await async_live_until(hass, freezer, pet, local(2026, 11, 28, 5, 59))
         assert dream_days(model) == ["2026-11-27"]
         assert pet.mind.folded_until == "2026-11-27"
-        assert pet.mind.dream_backlog() == []
+        assert pet.mind.dreamer.backlog() == []
         assert await dream_now(hass) == {
             "ok": True,
             "days": [],
@@ -264,7 +264,7 @@ async def test_a_restart_resumes_the_dream_where_it_stopped(
 
         pet = await restart(hass, entry)
         assert pet.mind.folded_until == "2026-11-26", "progress persists"
-        assert pet.mind.dream_backlog()[:2] == ["2026-11-27", "2026-11-28"]
+        assert pet.mind.dreamer.backlog()[:2] == ["2026-11-27", "2026-11-28"]
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 7, 0))
 
     assert pet.mind.folded_until == "2026-11-27"
@@ -291,14 +291,14 @@ async def test_a_night_whose_dream_fails_gives_up_once_and_the_next_night_folds_
         failed_night = model.kinds().count("dream")
         text = journal(tmp_path)
         assert pet.mind.folded_until is None
-        assert pet.mind.dream_backlog()[-1] == "2026-11-28", "the day still waits"
+        assert pet.mind.dreamer.backlog()[-1] == "2026-11-28", "the day still waits"
         model.replies["dream"] = keep_by_day
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 7, 0))
 
     assert 1 <= failed_night <= 3, f"{failed_night} dream requests in a failing night"
     assert text.count("could not dream on 2026-11-28 tonight") == 1
     assert text.count("drifted off to dream") <= 1, "no flapping between dream and dormant"
-    assert pet.mind.folded_until == "2026-11-29" or "2026-11-28" not in pet.mind.dream_backlog()
+    assert pet.mind.folded_until == "2026-11-29" or "2026-11-28" not in pet.mind.dreamer.backlog()
     assert f"- {FACTS['2026-11-28'][0]} (2026-11-28)" in facts(tmp_path)
 
 
@@ -344,7 +344,7 @@ async def test_a_night_folds_only_what_fits_its_allowance_and_leaves_the_rest_fo
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 7, 0))
         assert mine(dream_days(model)) == ["2026-11-26"], "the second fold would not have fit"
         assert pet.mind.folded_until == "2026-11-26"
-        assert pet.mind.dream_backlog()[:2] == ["2026-11-27", "2026-11-28"], "the rest waits"
+        assert pet.mind.dreamer.backlog()[:2] == ["2026-11-27", "2026-11-28"], "the rest waits"
         night, spent = pet.mind.dreamer.dream_spent
         assert night == "2026-11-29", "the night is named after the evening it began"
         assert spent == nights.spent()["2026-11-29"] <= allowance

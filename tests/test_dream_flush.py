@@ -93,9 +93,9 @@ async def test_the_night_after_the_dream_keeps_the_fact_once(
 
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 1, 58))
     assert ada_lines(hass) == [], "never today's live journal, and not before the night window"
-    spent = pet.turns_today
+    spent = pet.coordinator.data.turns_today
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 3, 0))
-    assert pet.turns_today == spent + 3, "a night's dream costs three turns"
+    assert pet.coordinator.data.turns_today == spent + 3, "a night's dream costs three turns"
     assert ada_lines(hass) == ["- my sister is called Ada (2026-11-30)"]
     assert waiting_notes(pet) == [], "the finished day is folded"
 
@@ -112,13 +112,15 @@ async def test_with_no_notes_the_dream_spends_nothing(
     freezer.move_to(local(2026, 11, 30, 0, 5))
     pet = await async_setup_pet(hass, config_entry)
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 23, 55))
-    assert pet.turns_today == 0, "a whole quiet day with nothing to dream on costs nothing"
+    assert pet.coordinator.data.turns_today == 0, (
+        "a whole quiet day with nothing to dream on costs nothing"
+    )
     assert hass.states.get("sensor.shelldon_turns_today").state == "0"
     assert not facts_file(hass).exists() or fact_lines(hass) == []
 
     await tell(hass, ADA)  # now there is something to dream on
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 6, 30))
-    assert pet.turns_today == 3, "the same pet dreams (and pays) once it has notes"
+    assert pet.coordinator.data.turns_today == 3, "the same pet dreams (and pays) once it has notes"
     # Dated by its source: the day it was noted (30th) or the night it was dreamed (1st).
     assert ada_lines(hass) in (
         ["- my sister is called Ada (2026-11-30)"],

@@ -67,7 +67,7 @@ async def test_a_broken_table_falls_back_to_the_starter_faces_with_a_warning(
     (tmp_path / FACES).write_text("faces:\n  - name: blob\n    look: {eyes: laser}\n")
     with caplog.at_level(logging.WARNING):
         pet = await async_setup_pet(hass, config_entry)
-    assert pet.faces == STARTER_FACES
+    assert pet.face.faces == STARTER_FACES
     assert "starter faces" in caplog.text
     assert "look.eyes" in caplog.text
     assert (tmp_path / FACES).read_text().startswith("faces:"), "the owner's file is left alone"

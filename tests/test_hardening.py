@@ -281,7 +281,7 @@ async def test_a_history_that_cannot_record_raises_a_repair_issue_until_it_can(
 
     issue = history_issue(hass)
     assert issue is not None and issue.translation_key == "history_broken"
-    assert "cannot record" in " ".join(pet.health_problems())
+    assert "cannot record" in " ".join(pet.health.problems())
 
     old = time.time() - 120
     os.utime(lock, (old, old))  # the git that held it is long gone

@@ -33,7 +33,7 @@ async def test_setup_creates_the_pet_and_its_entities(
 ) -> None:
     pet = await async_setup_pet(hass, config_entry)
     assert config_entry.state is ConfigEntryState.LOADED
-    assert pet.armed_at is not None, "the pet's one timer is armed"
+    assert pet.heart.armed_at is not None, "the pet's one timer is armed"
     for entity_id in (
         "sensor.shelldon_mood",
         "sensor.shelldon_valence",
@@ -58,7 +58,7 @@ async def test_unload_stops_the_timer_and_checkpoints_what_changed(
     assert await hass.config_entries.async_unload(config_entry.entry_id)
     await hass.async_block_till_done()
     assert config_entry.state is ConfigEntryState.NOT_LOADED
-    assert pet.armed_at is None
+    assert pet.heart.armed_at is None
     assert save_counter, "the nudge reached the checkpoint on unload"
     assert save_counter[-1]["personality"]["mood"]["valence"] == 0.3
     assert hass.states.get("sensor.shelldon_mood").state == "unavailable"

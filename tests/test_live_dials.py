@@ -26,8 +26,8 @@ Check = Callable[[HomeAssistant, Pet], bool]
 
 
 def face_size(pet: Pet) -> tuple[int, int]:
-    assert pet.face_png is not None
-    with Image.open(io.BytesIO(pet.face_png)) as image:
+    assert pet.face.png is not None
+    with Image.open(io.BytesIO(pet.face.png)) as image:
         return image.size
 
 

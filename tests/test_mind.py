@@ -36,9 +36,9 @@ from custom_components.shelldon.const import (
     EVENT_REACH_OUT,
 )
 from custom_components.shelldon.core import world as world_module
-from custom_components.shelldon.mind.loop import MAX_AGENDA
+from custom_components.shelldon.mind.mind import MAX_AGENDA
 from custom_components.shelldon.runtime.pet import Pet
-from custom_components.shelldon.vault import journal as journal_module
+from custom_components.shelldon.vault import records as journal_module
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 from tests.common import async_tell_and_tick as tell
@@ -116,8 +116,10 @@ def activity_attrs(hass: HomeAssistant) -> dict[str, Any]:
 
 def mind_gap(pet: Pet) -> float:
     """Seconds between the mind's last tick and its next, as the scheduler plans it."""
-    job = pet.scheduler.jobs["mind"]
-    due = pet.scheduler.due_at(job, pet.clock.now(), pet.last_interaction, pet.level)
+    job = pet.heart.scheduler.jobs["mind"]
+    due = pet.heart.scheduler.due_at(
+        job, pet.clock.now(), pet.state.last_interaction_at, pet.battery.level
+    )
     return (due - job.last_run).total_seconds()
 
 
@@ -195,7 +197,7 @@ async def test_engaged_then_idle_after_three_quiet_minutes_then_dormant_after_an
     freezer.move_to(local(2026, 11, 30, 9, 59))
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass))
-        job = pet.scheduler.jobs["mind"]
+        job = pet.heart.scheduler.jobs["mind"]
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 10, 0))
         assert activity(hass) == "idle", "nobody has spoken yet: its hour counts from waking"
         assert job.cadence.period_s == 60
@@ -249,7 +251,7 @@ async def test_at_night_a_finished_day_is_dreamt_on_until_it_is_folded(
         assert "noted: Alex's sister is called Ada" in journal(tmp_path), "notes go in the journal"
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 1, 55))
         assert activity(hass) == "dormant", "a finished day waits, but the night window is shut"
-        assert pet.mind.dream_backlog() == ["2026-11-30"]
+        assert pet.mind.dreamer.backlog() == ["2026-11-30"]
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 3, 0))
 
     assert states[:3] == ["engaged", "idle", "dormant"]
@@ -259,7 +261,7 @@ async def test_at_night_a_finished_day_is_dreamt_on_until_it_is_folded(
     dream_request = next(body for kind, body in model.calls if kind == "dream")
     assert "noted: Alex's sister is called Ada" in dream_request["messages"][0]["content"]
     assert pet.mind.folded_until == "2026-11-30"
-    assert pet.mind.dream_backlog() == []
+    assert pet.mind.dreamer.backlog() == []
     facts = (vault(tmp_path) / "memory/facts.md").read_text()
     assert "- Alex has a sister called Ada (2026-11-30)" in facts
     assert "dormant -> dream: the night window opened" in drifts(tmp_path)
@@ -285,7 +287,7 @@ async def test_with_initiative_off_the_night_passes_without_dreaming(
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 7, 0))
     assert "dream" not in states
     assert activity(hass) == "dormant"
-    assert pet.mind.dream_backlog() == ["2026-11-30"], "nothing was folded"
+    assert pet.mind.dreamer.backlog() == ["2026-11-30"], "nothing was folded"
     assert not (vault(tmp_path) / "memory/facts.md").exists()
 
 
@@ -306,7 +308,7 @@ async def test_a_night_that_runs_out_of_budget_leaves_a_backlog(
         await pet.async_set_initiative(True)
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 7, 0))
         assert pet.mind.folded_until == "2026-11-27", "one day fit tonight's budget; oldest first"
-        assert pet.mind.dream_backlog() == ["2026-11-28", "2026-11-29"]
+        assert pet.mind.dreamer.backlog() == ["2026-11-28", "2026-11-29"]
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 7, 0))
     assert pet.mind.folded_until == "2026-11-28", "the next night picks up where it stopped"
 
@@ -325,7 +327,7 @@ async def test_on_battery_the_mind_ticks_three_times_slower(
     )
     assert hass.states.get("sensor.shelldon_power_mode").state == "eased"
     await tell(hass, freezer, "Hello")
-    assert pet.scheduler.jobs["mind"].cadence.period_s == 10
+    assert pet.heart.scheduler.jobs["mind"].cadence.period_s == 10
     assert mind_gap(pet) == 30
     assert activity_attrs(hass)["tick_seconds"] == 30
     await async_live_for(hass, freezer, pet, timedelta(hours=3))
@@ -345,7 +347,7 @@ async def test_a_message_late_in_a_dormant_sleep_is_not_taken_for_the_machine_sl
     pet = await async_setup_pet(hass, pet_entry(hass, thinking=False))
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 13, 1))  # an hour after waking
     assert activity(hass) == "dormant"
-    last_tick = pet.scheduler.jobs["mind"].last_run
+    last_tick = pet.heart.scheduler.jobs["mind"].last_run
     freezer.move_to(last_tick + timedelta(minutes=12))  # inside the 15-minute sleep, awake
     await tell(hass, freezer, "Hello")
     assert activity(hass) == "engaged"
@@ -811,7 +813,7 @@ async def test_dream_folds_the_finished_days_now_and_reports_them(
 
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 9, 0))
         pet.mind.dreamer.folded_until = None  # as if the night had been too short
-        pet.journal_days.add("2026-11-30")
+        pet.watch.journal_days.add("2026-11-30")
         result = await call(hass, "dream")
         assert result == {"ok": True, "days": ["2026-11-30"], "facts": 0} or result["days"] == [
             "2026-11-30"

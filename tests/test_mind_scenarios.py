@@ -334,7 +334,7 @@ async def test_an_owner_message_preempts_dormant_to_engaged_mid_sleep(
         pet = await async_setup_pet(hass, thinking_pet)
         await async_live_for(hass, freezer, pet, timedelta(hours=2))
         assert hass.states.get("sensor.shelldon_activity").state == "dormant"
-        mind_job = pet.scheduler.jobs["mind"]
+        mind_job = pet.heart.scheduler.jobs["mind"]
         next_tick = mind_job.last_run + timedelta(minutes=15)
         freezer.move_to(next_tick - timedelta(minutes=7))  # mid-sleep, between two ticks
         before = pet.clock.utcnow()

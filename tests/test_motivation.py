@@ -363,7 +363,7 @@ async def test_with_the_turn_budget_spent_a_needs_reach_out_is_deferred_and_cost
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 20, 0))
     assert model.calls == [], "no model call"
     assert phone == [] and reach_outs == [], "no notification"
-    assert pet.turns_today == 0
+    assert pet.coordinator.data.turns_today == 0
 
 
 async def test_in_quiet_hours_a_needs_reach_out_is_a_silent_decision(

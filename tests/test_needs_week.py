@@ -49,4 +49,6 @@ async def test_a_quiet_week_rotates_the_needs(
     assert state.execution_rate is not None and state.execution_rate > 0.7, (
         f"execution rate {state.execution_rate}"
     )
-    assert pet.turns_today <= pet.gate.daily_turns, "the needs' acts kept to the budget"
+    assert pet.coordinator.data.turns_today <= pet.turn_budget.daily_turns, (
+        "the needs' acts kept to the budget"
+    )

@@ -164,18 +164,18 @@ async def test_a_nudge_writes_the_face_once_with_its_new_picture_then_the_event(
         if event.event_type == EVENT_STATE_CHANGED:
             if event.data["entity_id"] == "image.shelldon_face":
                 new = event.data["new_state"]
-                order.append(("image", (new.attributes["face"], pet.face_png)))
+                order.append(("image", (new.attributes["face"], pet.face.png)))
         else:
             order.append(("mood", event.data["mood"]))
 
     hass.bus.async_listen(EVENT_STATE_CHANGED, seen)
     hass.bus.async_listen(EVENT_MOOD_CHANGED, seen)
-    before = pet.display
+    before = pet.face.display
     for kind in ("negative", "negative", "negative"):
         await hass.services.async_call(DOMAIN, "nudge", {"kind": kind}, blocking=True)
         await hass.async_block_till_done()
         freezer.tick(timedelta(seconds=11))
-    after = pet.mood_face.name
+    after = pet.face.mood_face.name
     assert after != before, "the nudges changed the face"
 
     images = [item for kind, item in order if kind == "image"]

@@ -25,8 +25,8 @@ from pytest_homeassistant_custom_component.common import (
 
 from custom_components.shelldon.body.voice import asks_something
 from custom_components.shelldon.const import DOMAIN, EVENT_REACH_OUT
+from custom_components.shelldon.core.exchanges import Role
 from custom_components.shelldon.core.goals import GoalKind
-from custom_components.shelldon.core.history import Role
 from custom_components.shelldon.runtime.pet import Pet
 from tests.anthropic_mock import KEY, ScriptedModel, scripted
 from tests.common import async_live_until, async_setup_pet, async_tell, local
@@ -141,7 +141,7 @@ async def test_a_promised_follow_up_is_asked_as_a_conversation_and_the_spoken_an
     exchange = pet.turns.history.exchanges[-1]
     assert (exchange.heard.role, exchange.heard.room) == (Role.OWNER, "voice")
     assert exchange.heard.text == "It went great, they offered me the job!"
-    assert pet.last_interaction is not None, "a spoken answer is the owner talking"
+    assert pet.state.last_interaction_at is not None, "a spoken answer is the owner talking"
     assert asked not in {g.id for g in pet.goals.open_goals()}, "the question is settled"
     assert model.kinds().count("owner") == 2
 

@@ -31,7 +31,7 @@ from custom_components.shelldon.core.activity import CADENCE_S, Activity
 from custom_components.shelldon.core.knowledge import Volume
 from custom_components.shelldon.core.passages import chunk_document
 from custom_components.shelldon.runtime.pet import Pet
-from custom_components.shelldon.runtime.watcher import VaultWatch
+from custom_components.shelldon.runtime.watcher import Watcher
 from custom_components.shelldon.vault.catalogue import (
     CATALOGUE_FILE,
     OLD_INDEX_FILE,
@@ -289,14 +289,14 @@ async def test_the_vault_scan_runs_at_most_once_a_minute_whatever_the_tick(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
     scans: list[Any] = []
-    original = VaultWatch.scan
+    original = Watcher.scan
 
-    def counting(self: VaultWatch, *args: Any) -> dict[str, Any]:
+    def counting(self: Watcher, *args: Any) -> dict[str, Any]:
         scans.append(self.pet.clock.utcnow())
         return original(self, *args)
 
     freezer.move_to(local(2026, 11, 30, 10, 0))
-    with patch.object(VaultWatch, "scan", counting):
+    with patch.object(Watcher, "scan", counting):
         pet = await async_setup_pet(hass, pet_entry(hass))
         await ask(hass, freezer, "Hello")
         assert pet.mind.state is Activity.ENGAGED
@@ -306,7 +306,7 @@ async def test_the_vault_scan_runs_at_most_once_a_minute_whatever_the_tick(
         assert shelf_drops(hass) == [(PETRICHOR_DOC, "new")], "engaged: noticed within a minute"
         assert "read and shelved petrichor.md" in journal(hass)
         await async_live_for(hass, freezer, pet, timedelta(seconds=90))
-        assert pet.scheduler.jobs["mind"].cadence.period_s == 10, "still ticking every 10 s"
+        assert pet.heart.scheduler.jobs["mind"].cadence.period_s == 10, "still ticking every 10 s"
     assert 2 <= len(scans) <= 3, f"{len(scans)} scans in 151 engaged seconds (15 ticks)"
     gaps = [(b - a).total_seconds() for a, b in pairwise(scans)]
     assert all(gap >= 60 for gap in gaps), gaps

@@ -39,7 +39,7 @@ from custom_components.shelldon.const import (
 from custom_components.shelldon.core.faces import STARTER_FACES, face_table_to_data
 from custom_components.shelldon.runtime.pet import Pet
 from custom_components.shelldon.vault import files as vault_module
-from custom_components.shelldon.vault import history as versions_module
+from custom_components.shelldon.vault import versions as versions_module
 from custom_components.shelldon.vault.files import VaultError
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
@@ -756,13 +756,13 @@ async def test_an_approved_face_table_edit_is_the_face_table_in_use(
         pet = await async_setup_pet(hass, pet_entry(hass))
         await tell(hass, freezer, "You look happy")
         assert "smitten" not in hass.states.get("sensor.shelldon_mood").attributes["options"]
-        assert [f.name for f in pet.faces] == [f.name for f in STARTER_FACES], "not yet"
+        assert [f.name for f in pet.face.faces] == [f.name for f in STARTER_FACES], "not yet"
 
         await admin(hass, "approve_edit", "p1")
         await settle(hass, freezer, pet)
         assert (vault(tmp_path) / "faces.yaml").read_text() == content
         assert "smitten" in hass.states.get("sensor.shelldon_mood").attributes["options"]
-        assert pet.faces[0].name == "smitten"
+        assert pet.face.faces[0].name == "smitten"
 
         freezer.tick(timedelta(seconds=11))
         await hass.services.async_call(DOMAIN, "nudge", {"kind": "positive"}, blocking=True)
@@ -776,7 +776,7 @@ def test_an_older_vaults_gitignore_gains_what_it_lacks(tmp_path: Path) -> None:
     root = tmp_path / "vault"
     root.mkdir()
     (root / ".gitignore").write_text("trace/\nsignals.jsonl*\nmy-own-notes/\n")
-    history = versions_module.VaultHistory(vault_module.Vault(root))
+    history = versions_module.Versions(vault_module.Vault(root))
     history.ensure()
     lines = (root / ".gitignore").read_text().splitlines()
     assert lines[:3] == ["trace/", "signals.jsonl*", "my-own-notes/"], "nothing of it is lost"
@@ -788,7 +788,7 @@ def test_git_runs_only_when_a_file_the_history_keeps_was_written(tmp_path: Path)
     root = tmp_path / "vault"
     root.mkdir()
     vault = vault_module.Vault(root)
-    history = versions_module.VaultHistory(vault)
+    history = versions_module.Versions(vault)
     vault.write_text("soul/PERSONA.md", "# Persona\n")
     assert history.record("tick 1: first look"), "the first record always looks"
     runs: list[tuple[str, ...]] = []

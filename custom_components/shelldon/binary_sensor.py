@@ -28,22 +28,18 @@ async def async_setup_entry(
     async_add_entities: AddConfigEntryEntitiesCallback,
 ) -> None:
     """The thinking sensor."""
-    async_add_entities([ThinkingSensor(entry.runtime_data, THINKING)])
+    async_add_entities([ThinkingSensor(entry.runtime_data.coordinator, THINKING)])
 
 
 class ThinkingSensor(PetEntity, BinarySensorEntity):
     """A turn holds the pet's one slot."""
 
-    def shown(self) -> Any:
-        """On or off, and how many owner messages wait."""
-        return (self.pet.turn_in_flight, self.pet.arbiter.waiting)
-
     @property
     def is_on(self) -> bool:
         """A turn is in flight."""
-        return self.pet.turn_in_flight
+        return self.coordinator.data.thinking
 
     @property
     def extra_state_attributes(self) -> dict[str, Any]:
         """Owner messages waiting for the slot."""
-        return {"waiting": self.pet.arbiter.waiting}
+        return {"waiting": self.coordinator.data.waiting}

@@ -10,11 +10,9 @@ from homeassistant.components.conversation import ChatLog, ConversationEntity, C
 from homeassistant.const import MATCH_ALL
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
-from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .const import DOMAIN
-from .entity import drop_stand_in
+from .entity import device_info, drop_stand_in
 from .runtime import ShelldonConfigEntry
 from .runtime.pet import Pet
 
@@ -33,7 +31,7 @@ async def async_setup_entry(
     async_add_entities: AddConfigEntryEntitiesCallback,
 ) -> None:
     """The pet as an Assist conversation agent."""
-    async_add_entities([PetConversation(entry.runtime_data)])
+    async_add_entities([PetConversation(entry.runtime_data, entry.entry_id)])
 
 
 class PetConversation(ConversationEntity):
@@ -42,16 +40,10 @@ class PetConversation(ConversationEntity):
     _attr_has_entity_name = True
     _attr_name = None
 
-    def __init__(self, pet: Pet) -> None:
+    def __init__(self, pet: Pet, entry_id: str) -> None:
         self.pet = pet
-        self._attr_unique_id = f"{pet.entry.entry_id}_conversation"
-        self._attr_device_info = DeviceInfo(
-            identifiers={(DOMAIN, pet.entry.entry_id)},
-            name=pet.name,
-            manufacturer="shelldon",
-            model="Desk pet",
-            entry_type=DeviceEntryType.SERVICE,
-        )
+        self._attr_unique_id = f"{entry_id}_conversation"
+        self._attr_device_info = device_info(entry_id, pet.coordinator.data.name)
 
     async def async_added_to_hass(self) -> None:
         """Its first state is a first state (never "became unknown")."""
@@ -73,8 +65,8 @@ class PetConversation(ConversationEntity):
             if user is not None and user.name:
                 sender = user.name
         room = "voice" if user_input.device_id else "assist"
-        outcome = await self.pet.turns.async_owner_turn(user_input.text, room=room, sender=sender)
-        say = self.pet.outward.said(outcome.say)
+        outcome = await self.pet.async_tell(user_input.text, room=room, sender=sender)
+        say = outcome.say  # the reply is scrubbed as it comes in
         chat_log.async_add_assistant_content_without_tools(
             conversation.AssistantContent(agent_id=user_input.agent_id, content=say)
         )

@@ -1,16 +1,29 @@
-"""The one base entity: every entity belongs to the pet's device and follows the Pet."""
+"""The one base entity: every entity belongs to the pet's device and shows the coordinator's data.
+
+The device is described here once (the conversation agent, which is no coordinator entity, uses
+the same description).
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
 from homeassistant.const import ATTR_RESTORED, STATE_UNKNOWN
-from homeassistant.core import callback
 from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
 from homeassistant.helpers.entity import Entity, EntityDescription
+from homeassistant.helpers.update_coordinator import CoordinatorEntity
 
 from .const import DOMAIN
-from .runtime.pet import Pet
+from .runtime.coordinator import PetCoordinator
+
+
+def device_info(entry_id: str, name: str) -> DeviceInfo:
+    """The pet's device: one per pet, a service (it lives in Home Assistant)."""
+    return DeviceInfo(
+        identifiers={(DOMAIN, entry_id)},
+        name=name,
+        manufacturer="shelldon",
+        model="Desk pet",
+        entry_type=DeviceEntryType.SERVICE,
+    )
 
 
 def drop_stand_in(entity: Entity) -> None:
@@ -23,39 +36,19 @@ def drop_stand_in(entity: Entity) -> None:
         entity.hass.states.async_remove(entity.entity_id)
 
 
-class PetEntity(Entity):
-    """An entity of one pet; writes its state only when what it shows changed."""
+class PetEntity(CoordinatorEntity[PetCoordinator]):
+    """An entity of one pet: it reads the pet's snapshot, and writes when it changed."""
 
     _attr_has_entity_name = True
-    _attr_should_poll = False
 
-    def __init__(self, pet: Pet, description: EntityDescription) -> None:
-        self.pet = pet
+    def __init__(self, coordinator: PetCoordinator, description: EntityDescription) -> None:
+        super().__init__(coordinator)
         self.entity_description = description
-        self._attr_unique_id = f"{pet.entry.entry_id}_{description.key}"
-        self._attr_device_info = DeviceInfo(
-            identifiers={(DOMAIN, pet.entry.entry_id)},
-            name=pet.name,
-            manufacturer="shelldon",
-            model="Desk pet",
-            entry_type=DeviceEntryType.SERVICE,
-        )
-        self._shown: Any = None
+        entry_id = coordinator.config_entry.entry_id if coordinator.config_entry else ""
+        self._attr_unique_id = f"{entry_id}_{description.key}"
+        self._attr_device_info = device_info(entry_id, coordinator.data.name)
 
     async def async_added_to_hass(self) -> None:
-        """Follow the pet."""
+        """Follow the coordinator (a first state is a first state, never "became unknown")."""
         await super().async_added_to_hass()
         drop_stand_in(self)
-        self._shown = self.shown()
-        self.async_on_remove(self.pet.async_add_listener(self._on_pet_update))
-
-    def shown(self) -> Any:
-        """What this entity currently shows (state and attributes), for change detection."""
-        return None
-
-    @callback
-    def _on_pet_update(self) -> None:
-        shown = self.shown()
-        if shown != self._shown:
-            self._shown = shown
-            self.async_write_ha_state()

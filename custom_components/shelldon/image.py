@@ -6,12 +6,12 @@ from datetime import datetime
 from typing import Any
 
 from homeassistant.components.image import ImageEntity, ImageEntityDescription
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .entity import PetEntity
 from .runtime import ShelldonConfigEntry
-from .runtime.pet import Pet
+from .runtime.coordinator import PetCoordinator
 
 PARALLEL_UPDATES = 0
 
@@ -24,7 +24,7 @@ async def async_setup_entry(
     async_add_entities: AddConfigEntryEntitiesCallback,
 ) -> None:
     """The face image."""
-    async_add_entities([FaceImage(hass, entry.runtime_data)])
+    async_add_entities([FaceImage(hass, entry.runtime_data.coordinator)])
 
 
 class FaceImage(PetEntity, ImageEntity):
@@ -32,29 +32,26 @@ class FaceImage(PetEntity, ImageEntity):
 
     _attr_content_type = "image/png"
 
-    def __init__(self, hass: HomeAssistant, pet: Pet) -> None:
-        PetEntity.__init__(self, pet, FACE)
+    def __init__(self, hass: HomeAssistant, coordinator: PetCoordinator) -> None:
+        PetEntity.__init__(self, coordinator, FACE)
         ImageEntity.__init__(self, hass)
-        self._attr_image_last_updated = pet.face_updated
+        self._attr_image_last_updated = coordinator.data.face_updated
 
-    def shown(self) -> Any:
-        """The face's render time and what it shows."""
-        return (self.pet.face_updated, self.pet.display)
-
-    def _on_pet_update(self) -> None:
-        self._attr_image_last_updated = self.pet.face_updated
-        super()._on_pet_update()
+    @callback
+    def _handle_coordinator_update(self) -> None:
+        self._attr_image_last_updated = self.coordinator.data.face_updated
+        super()._handle_coordinator_update()
 
     @property
     def extra_state_attributes(self) -> dict[str, Any]:
         """Which face is on the panel."""
-        return {"face": self.pet.display}
+        return {"face": self.coordinator.data.face}
 
     async def async_image(self) -> bytes | None:
         """The PNG of the face on the panel."""
-        return self.pet.face_png
+        return self.coordinator.data.face_png
 
     @property
     def image_last_updated(self) -> datetime | None:
         """When the face last changed."""
-        return self.pet.face_updated
+        return self.coordinator.data.face_updated

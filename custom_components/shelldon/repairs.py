@@ -29,19 +29,15 @@ class EditProposalFlow(RepairsFlow):
         entry = self.hass.config_entries.async_get_entry(self.entry_id)
         if entry is None or entry.state is not ConfigEntryState.LOADED:
             return self.async_abort(reason="pet_not_loaded")
-        keeper = entry.runtime_data.soul
-        scrubbed = entry.runtime_data.scrubber
+        pet = entry.runtime_data
         try:
-            proposal, diff = await keeper.async_preview(self.edit_id)
+            preview = await pet.async_edit(self.edit_id)
         except ServiceValidationError:
             return self.async_abort(reason="edit_gone")
         errors: dict[str, str] = {}
         if user_input is not None and DECISION in user_input:  # not the flow's opening data
             try:
-                if user_input[DECISION] == "approve":
-                    await keeper.async_approve(self.edit_id)
-                else:
-                    await keeper.async_reject(self.edit_id)
+                await pet.async_edit(self.edit_id, str(user_input[DECISION]))
             except ServiceValidationError as err:  # changed underneath, or could not be written
                 errors["base"] = err.translation_key or "edit_failed"
             else:
@@ -60,9 +56,9 @@ class EditProposalFlow(RepairsFlow):
             errors=errors,
             description_placeholders={  # the model's words, shown as text and never rendered
                 "name": plain(entry.title),
-                "path": plain(scrubbed(proposal.path)),
-                "reason": plain(scrubbed(proposal.reason)),
-                "diff": fenced(scrubbed(diff)),
+                "path": plain(preview.path),
+                "reason": plain(preview.reason),
+                "diff": fenced(preview.diff),
             },
         )
 

@@ -130,15 +130,14 @@ def resolve_pet(hass: HomeAssistant, call: ServiceCall) -> Pet:
 
 
 async def _async_nudge(call: ServiceCall) -> ServiceResponse:
-    kind = nudge_kind(call.data[ATTR_KIND])  # again: a schema can be bypassed by a test double
-    pet = resolve_pet(call.hass, call)
-    result = await pet.async_nudge(kind)
+    kind = NudgeKind(nudge_kind(call.data[ATTR_KIND]))  # a schema a test double bypassed
+    result = await resolve_pet(call.hass, call).async_nudge(kind)
     return {
         "applied": result.applied,
         "reason": result.reason,
-        "mood": pet.mood_face.name,
-        "valence": round(pet.state.mood.valence, 3),
-        "arousal": round(pet.state.mood.arousal, 3),
+        "mood": result.mood,
+        "valence": result.valence,
+        "arousal": result.arousal,
     }
 
 
@@ -154,9 +153,8 @@ async def _async_tell(call: ServiceCall) -> ServiceResponse:
     sender = "automation"
     if call.context.user_id and (user := await call.hass.auth.async_get_user(call.context.user_id)):
         sender = user.name or "owner"
-    outcome = await pet.turns.async_owner_turn(message, room="automation", sender=sender)
-    reply = {"reply": outcome.say, "intent": outcome.intent, "ok": outcome.ok}
-    return pet.scrubber.data(reply)  # type: ignore[no-any-return]
+    outcome = await pet.async_tell(message, room="automation", sender=sender)
+    return {"reply": outcome.say, "intent": outcome.intent, "ok": outcome.ok}  # scrubbed
 
 
 PET_SCHEMA = vol.Schema({vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string})
@@ -166,21 +164,19 @@ EDIT_SCHEMA = vol.Schema(
 
 
 async def _async_approve_edit(call: ServiceCall) -> None:
-    await resolve_pet(call.hass, call).soul.async_approve(call.data[ATTR_EDIT_ID])
+    await resolve_pet(call.hass, call).async_edit(call.data[ATTR_EDIT_ID], "approve")
 
 
 async def _async_reject_edit(call: ServiceCall) -> None:
-    await resolve_pet(call.hass, call).soul.async_reject(call.data[ATTR_EDIT_ID])
+    await resolve_pet(call.hass, call).async_edit(call.data[ATTR_EDIT_ID], "reject")
 
 
 async def _async_speak_up(call: ServiceCall) -> ServiceResponse:
-    pet = resolve_pet(call.hass, call)
-    return pet.scrubber.data(await pet.mind.async_speak_up())  # type: ignore[no-any-return]
+    return await resolve_pet(call.hass, call).async_speak_up()
 
 
 async def _async_dream(call: ServiceCall) -> ServiceResponse:
-    pet = resolve_pet(call.hass, call)
-    return pet.scrubber.data(await pet.mind.async_dream_now())  # type: ignore[no-any-return]
+    return await resolve_pet(call.hass, call).async_dream()
 
 
 @callback

@@ -11,6 +11,8 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .entity import PetEntity
 from .runtime import ShelldonConfigEntry
+from .runtime.coordinator import PetCoordinator
+from .runtime.pet import Pet
 
 PARALLEL_UPDATES = 0
 
@@ -25,25 +27,28 @@ async def async_setup_entry(
     async_add_entities: AddConfigEntryEntitiesCallback,
 ) -> None:
     """The initiative switch."""
-    async_add_entities([InitiativeSwitch(entry.runtime_data, INITIATIVE)])
+    pet = entry.runtime_data
+    async_add_entities([InitiativeSwitch(pet.coordinator, INITIATIVE, pet)])
 
 
 class InitiativeSwitch(PetEntity, SwitchEntity):
     """Whether the pet may start turns on its own."""
 
-    def shown(self) -> Any:
-        """On or off."""
-        return self.pet.initiative
+    def __init__(
+        self, coordinator: PetCoordinator, description: SwitchEntityDescription, pet: Pet
+    ) -> None:
+        super().__init__(coordinator, description)
+        self._pet = pet  # for its command, never for what it shows
 
     @property
     def is_on(self) -> bool:
         """The pet may speak first."""
-        return self.pet.initiative
+        return self.coordinator.data.initiative
 
     async def async_turn_on(self, **kwargs: Any) -> None:
         """Let the pet take initiative."""
-        await self.pet.async_set_initiative(True)
+        await self._pet.async_set_initiative(True)
 
     async def async_turn_off(self, **kwargs: Any) -> None:
         """Keep the pet from starting turns on its own."""
-        await self.pet.async_set_initiative(False)
+        await self._pet.async_set_initiative(False)

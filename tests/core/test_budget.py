@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from custom_components.shelldon.core import defaults as d
 from custom_components.shelldon.core.budget import (
-    BudgetGate,
+    Budget,
     Decision,
     Verdict,
     turns_used_today,
@@ -31,7 +31,7 @@ def _ledger(used: int = 0, day: str | None = TODAY, last: datetime | None = None
 
 
 def test_defaults_are_12_turns_a_day_and_30_minutes() -> None:
-    gate = BudgetGate()
+    gate = Budget()
     assert gate.daily_turns == 12 == d.DAILY_TURN_BUDGET
     assert gate.cooldown_s == 30 * 60 == d.COOLDOWN_S
 
@@ -41,7 +41,7 @@ def test_decision_values() -> None:
 
 
 def test_fresh_ledger_is_admitted() -> None:
-    verdict = BudgetGate().evaluate(TurnBudget(), 1, NOW)
+    verdict = Budget().evaluate(TurnBudget(), 1, NOW)
     assert verdict.decision is Decision.ADMIT
     assert verdict.retry_at is None
 
@@ -65,7 +65,7 @@ def test_fresh_ledger_is_admitted() -> None:
 def test_skip_when_used_plus_cost_would_pass_the_daily_cap(
     used: int, cost: int, decision: Decision
 ) -> None:
-    verdict = BudgetGate().evaluate(_ledger(used), cost, NOW)
+    verdict = Budget().evaluate(_ledger(used), cost, NOW)
     assert verdict.decision is decision
     if decision is Decision.SKIP:
         assert verdict.patch == {}
@@ -73,19 +73,19 @@ def test_skip_when_used_plus_cost_would_pass_the_daily_cap(
 
 
 def test_skip_is_checked_before_the_cooldown() -> None:
-    verdict = BudgetGate().evaluate(_ledger(12, last=NOW - MIN), 1, NOW)
+    verdict = Budget().evaluate(_ledger(12, last=NOW - MIN), 1, NOW)
     assert verdict.decision is Decision.SKIP
     assert verdict.retry_at is None
 
 
 def test_custom_daily_cap() -> None:
-    gate = BudgetGate(daily_turns=3)
+    gate = Budget(daily_turns=3)
     assert gate.evaluate(_ledger(2), 1, NOW).decision is Decision.ADMIT
     assert gate.evaluate(_ledger(3), 1, NOW).decision is Decision.SKIP
 
 
 def test_zero_budget_skips_everything_with_a_cost() -> None:
-    gate = BudgetGate(daily_turns=0)
+    gate = Budget(daily_turns=0)
     assert gate.evaluate(TurnBudget(), 1, NOW).decision is Decision.SKIP
 
 
@@ -94,7 +94,7 @@ def test_zero_budget_skips_everything_with_a_cost() -> None:
 
 def test_defer_inside_the_cooldown_with_retry_at_last_plus_cooldown() -> None:
     last = NOW - 10 * MIN
-    verdict = BudgetGate().evaluate(_ledger(1, last=last), 1, NOW)
+    verdict = Budget().evaluate(_ledger(1, last=last), 1, NOW)
     assert verdict.decision is Decision.DEFER
     assert verdict.retry_at == last + 30 * MIN
     assert verdict.patch == {}
@@ -102,7 +102,7 @@ def test_defer_inside_the_cooldown_with_retry_at_last_plus_cooldown() -> None:
 
 def test_cooldown_ends_exactly_at_last_plus_cooldown() -> None:
     last = NOW - 30 * MIN
-    gate = BudgetGate()
+    gate = Budget()
     assert gate.evaluate(_ledger(1, last=last), 1, NOW - timedelta(seconds=1)).decision is (
         Decision.DEFER
     )
@@ -111,13 +111,13 @@ def test_cooldown_ends_exactly_at_last_plus_cooldown() -> None:
 
 def test_cooldown_compares_real_instants_across_zones() -> None:
     last = (NOW - 29 * MIN).astimezone(UTC)  # stored in UTC
-    verdict = BudgetGate().evaluate(_ledger(1, last=last), 1, NOW)
+    verdict = Budget().evaluate(_ledger(1, last=last), 1, NOW)
     assert verdict.decision is Decision.DEFER
     assert verdict.retry_at == NOW + MIN
 
 
 def test_custom_cooldown() -> None:
-    gate = BudgetGate(cooldown_s=60)
+    gate = Budget(cooldown_s=60)
     last = NOW - timedelta(seconds=59)
     assert gate.evaluate(_ledger(1, last=last), 1, NOW).decision is Decision.DEFER
     assert gate.evaluate(_ledger(1, last=last - timedelta(seconds=1)), 1, NOW).decision is (
@@ -128,14 +128,14 @@ def test_custom_cooldown() -> None:
 def test_cooldown_spans_midnight() -> None:
     last = datetime(2024, 1, 10, 23, 50, tzinfo=AMS)
     now = datetime(2024, 1, 11, 0, 5, tzinfo=AMS)
-    verdict = BudgetGate().evaluate(_ledger(12, last=last), 1, now)
+    verdict = Budget().evaluate(_ledger(12, last=last), 1, now)
     assert verdict.decision is Decision.DEFER  # a fresh day's budget, but still cooling
     assert verdict.retry_at == datetime(2024, 1, 11, 0, 20, tzinfo=AMS)
 
 
 def test_unreadable_last_turn_at_means_no_cooldown() -> None:
     ledger = TurnBudget(date=TODAY, turns_used=1, last_turn_at="not a time")
-    assert BudgetGate().evaluate(ledger, 1, NOW).decision is Decision.ADMIT
+    assert Budget().evaluate(ledger, 1, NOW).decision is Decision.ADMIT
 
 
 # --- admission records the spend ---------------------------------------------------------
@@ -143,7 +143,7 @@ def test_unreadable_last_turn_at_means_no_cooldown() -> None:
 
 def test_admit_returns_the_patch_recording_the_spend() -> None:
     now = datetime(2024, 1, 10, 23, 30, tzinfo=AMS)
-    verdict = BudgetGate().evaluate(_ledger(4, last=now - 40 * MIN), 3, now)
+    verdict = Budget().evaluate(_ledger(4, last=now - 40 * MIN), 3, now)
     assert verdict.decision is Decision.ADMIT
     assert verdict.patch == {
         "budget.date": "2024-01-10",
@@ -154,7 +154,7 @@ def test_admit_returns_the_patch_recording_the_spend() -> None:
 
 def test_admit_patch_is_accepted_by_the_writer() -> None:
     state = PersonalityState()
-    verdict = BudgetGate().evaluate(state.budget, 1, NOW)
+    verdict = Budget().evaluate(state.budget, 1, NOW)
     state.apply_patch(verdict.patch)
     assert state.budget == TurnBudget(
         date=TODAY, turns_used=1, last_turn_at="2024-01-10T11:00:00+00:00"
@@ -163,7 +163,7 @@ def test_admit_patch_is_accepted_by_the_writer() -> None:
 
 
 def test_admit_on_a_new_day_starts_the_count_again() -> None:
-    verdict = BudgetGate().evaluate(_ledger(12, day="2024-01-09"), 2, NOW)
+    verdict = Budget().evaluate(_ledger(12, day="2024-01-09"), 2, NOW)
     assert verdict.decision is Decision.ADMIT
     assert verdict.patch["budget.turns_used"] == 2
     assert verdict.patch["budget.date"] == TODAY
@@ -171,7 +171,7 @@ def test_admit_on_a_new_day_starts_the_count_again() -> None:
 
 def test_admitted_turn_starts_the_cooldown() -> None:
     state = PersonalityState()
-    gate = BudgetGate()
+    gate = Budget()
     state.apply_patch(gate.evaluate(state.budget, 1, NOW).patch)
     again = gate.evaluate(state.budget, 1, NOW + MIN)
     assert again.decision is Decision.DEFER
@@ -188,7 +188,7 @@ def test_verdict_defaults() -> None:
 
 
 def test_the_day_rolls_on_the_local_date_not_the_utc_date() -> None:
-    gate = BudgetGate()
+    gate = Budget()
     late = datetime(2024, 1, 10, 23, 30, tzinfo=AMS)  # 22:30 UTC on the 10th
     after_midnight = datetime(2024, 1, 11, 0, 30, tzinfo=AMS)  # 23:30 UTC, still the 10th
     assert late.astimezone(UTC).date() == after_midnight.astimezone(UTC).date()
@@ -216,7 +216,7 @@ def test_the_day_west_of_utc_rolls_at_local_midnight() -> None:
 
 def test_ledger_from_yesterday_counts_zero() -> None:
     assert turns_used_today(_ledger(12, day="2024-01-09"), NOW) == 0
-    assert BudgetGate().turns_left(_ledger(12, day="2024-01-09"), NOW) == 12
+    assert Budget().turns_left(_ledger(12, day="2024-01-09"), NOW) == 12
 
 
 def test_ledger_without_a_day_counts_zero() -> None:
@@ -229,11 +229,11 @@ def test_turns_used_today_counts_todays_ledger() -> None:
 
 @pytest.mark.parametrize(("used", "left"), [(0, 12), (5, 7), (12, 0), (13, 0), (100, 0)])
 def test_turns_left_is_never_negative(used: int, left: int) -> None:
-    assert BudgetGate().turns_left(_ledger(used), NOW) == left
+    assert Budget().turns_left(_ledger(used), NOW) == left
 
 
 def test_turns_left_after_the_cap_was_lowered() -> None:
-    assert BudgetGate(daily_turns=5).turns_left(_ledger(8), NOW) == 0
+    assert Budget(daily_turns=5).turns_left(_ledger(8), NOW) == 0
 
 
 # --- property ----------------------------------------------------------------------------
@@ -258,7 +258,7 @@ steps = st.lists(
 def test_budget_never_admits_past_the_daily_cap(
     steps: list[tuple[int, int]], daily: int, cooldown: int, zone: tzinfo
 ) -> None:
-    gate = BudgetGate(daily_turns=daily, cooldown_s=cooldown)
+    gate = Budget(daily_turns=daily, cooldown_s=cooldown)
     state = PersonalityState()
     # Start the evening before the spring DST change, so long runs cross it.
     now = datetime(2024, 3, 30, 18, 0, tzinfo=UTC).astimezone(zone)

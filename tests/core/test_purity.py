@@ -164,11 +164,11 @@ def test_import_linter_contract_catches_a_forbidden_import(tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("module", "slipped", "culprit"),
     [
-        ("mind/loop.py", "from ..turns import turns as _turns", "mind is not allowed"),
+        ("mind/mind.py", "from ..turns import turns as _turns", "mind is not allowed"),
         ("needs/motivation.py", "from ..mind import loop as _loop", "needs is not allowed"),
         ("vault/goals.py", "from ..runtime import pet as _pet", "vault is not allowed"),
         ("body/door.py", "from ..vault import journal as _journal", "body is not allowed"),
-        ("ports/gates.py", "from ..body import door as _door", "ports is not allowed"),
+        ("ports/doors.py", "from ..body import door as _door", "ports is not allowed"),
     ],
 )
 def test_the_layers_contract_catches_an_import_that_runs_the_wrong_way(

@@ -17,7 +17,7 @@ from custom_components.shelldon.const import DEFAULT_OPTIONS
 from custom_components.shelldon.ports import Dials
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
-from custom_components.shelldon.vault.journal import Records
+from custom_components.shelldon.vault.records import Records
 from tests.parts.fakes import Changes, ExecutorHost, FakeBody, FakeClock, Spawned
 
 NAME = "Shelldon"

@@ -324,7 +324,7 @@ class FakeMotives:
     def named(self, name: str) -> list[tuple[Any, ...]]:
         return [c[1:] for c in self.calls if c[0] == name]
 
-    def impulses(self, now: datetime) -> list[Candidate]:
+    def impulses(self, now: datetime, token_pressure: float | None = None) -> list[Candidate]:
         self.calls.append(("impulses", now))
         return [choice for choice, _ in self.offers]
 

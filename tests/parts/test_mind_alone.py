@@ -20,14 +20,14 @@ from custom_components.shelldon.brain.turn import TurnKind
 from custom_components.shelldon.core.goals import GoalKind, Provenance
 from custom_components.shelldon.core.salience import Outcome
 from custom_components.shelldon.core.signals import SignalKind
-from custom_components.shelldon.mind.loop import Mind
-from custom_components.shelldon.mind.reach import CLOSING
+from custom_components.shelldon.mind.mind import Mind
+from custom_components.shelldon.mind.reacher import CLOSING
 from custom_components.shelldon.ports import Dials, Want
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
-from custom_components.shelldon.vault.history import VaultHistory
-from custom_components.shelldon.vault.journal import Records
+from custom_components.shelldon.vault.records import Records
 from custom_components.shelldon.vault.shelf import Shelf
+from custom_components.shelldon.vault.versions import Versions
 from tests.parts.conftest import NAME
 from tests.parts.fakes import (
     TZ,
@@ -104,7 +104,7 @@ def build(root: Path, clock: FakeClock, body: FakeBody, dials: Dials, spawned: S
         needs=needs,
         household=FakeHousehold(),  # type: ignore[arg-type]
         shelf=lambda: shelf,
-        history=VaultHistory(vault, git=""),
+        history=Versions(vault, git=""),
         executor=executor,
         spawn=spawned,
         changed=changes,

@@ -22,7 +22,7 @@ from custom_components.shelldon.needs.motivation import Motivation
 from custom_components.shelldon.ports import Body, Clock, Dials, NeedsView, Want
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
-from custom_components.shelldon.vault.journal import AUDIT_FILE, Records
+from custom_components.shelldon.vault.records import AUDIT_FILE, Records
 from tests.parts.fakes import (
     Changes,
     FakeBody,

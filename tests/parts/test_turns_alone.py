@@ -26,16 +26,16 @@ from custom_components.shelldon.brain.turn import (
     TurnKind,
 )
 from custom_components.shelldon.const import EVENT_TURN_FINISHED
+from custom_components.shelldon.core.exchanges import Role, marker
 from custom_components.shelldon.core.goals import GoalKind, Provenance
-from custom_components.shelldon.core.history import Role, marker
 from custom_components.shelldon.core.signals import SignalKind
 from custom_components.shelldon.turns.apology import APOLOGIES
 from custom_components.shelldon.turns.senses import TurnOutcome
 from custom_components.shelldon.turns.turns import Turns
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
-from custom_components.shelldon.vault.journal import Records
 from custom_components.shelldon.vault.recall import FACTS_FILE, Recall
+from custom_components.shelldon.vault.records import Records
 from custom_components.shelldon.vault.shelf import Shelf
 from tests.parts.conftest import NAME
 from tests.parts.fakes import (

@@ -30,13 +30,13 @@ from ..core.goals import Goal
 from ..core.plain import instant, whole
 from ..core.salience import InterruptDecision, Outcome, decide_interrupt, factors_for
 from ..ports import Clock, Dials, Journal, Said
+from .household import Household
 from .messenger import Messenger
 from .outward import Outward
-from .presence import Household
 from .voice import Voice, asks_something
 
 
-class ReachDoor:
+class Door:
     """Gate 2 and delivery, for every line the pet says unasked."""
 
     def __init__(

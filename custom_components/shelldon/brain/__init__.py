@@ -1,9 +1,10 @@
 """The brain: the only code that talks to a language model.
 
 One small protocol (`Brain.think`, and `Brain.estimate` for what a request would cost at most)
-with two implementations: the Anthropic brain (the official SDK on Home Assistant's shared HTTP
-client) and the offline brain (mood-aware templates that never fail and cost nothing). The turn
-prompt is assembled here, from data the shell hands in.
+with three implementations: the Anthropic brain (the official SDK on Home Assistant's shared HTTP
+client), the AI Task brain (any AI Task entity the owner already set up) and the offline brain
+(mood-aware templates that never fail and cost nothing); `factory` chooses one for an entry. The
+turn prompt is assembled here, from data the shell hands in.
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ def turns_used_today(budget: TurnBudget, now: datetime) -> int:
 
 
 @dataclass(frozen=True)
-class BudgetGate:
+class Budget:
     """The daily turn budget and the cooldown, as dials."""
 
     daily_turns: int = d.DAILY_TURN_BUDGET

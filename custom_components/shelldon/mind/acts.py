@@ -10,25 +10,52 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.appraisal import Act, Candidate
 from ..core.goals import GoalState, Strategy
 from ..core.signals import Signal, SignalKind
+from ..ports import Changed, Clock, Executor, Journal, Motives, Spawn
+from ..vault.goals import GoalBook
 from ..vault.shelf import Shelf
-
-if TYPE_CHECKING:
-    from .loop import Mind
+from .reacher import Reacher
 
 Done = tuple[str, dict[str, Any] | None]  # what was done, and gate 2's verdict if asked
 
 
 class Acts:
-    """The mind's acts."""
+    """The mind's acts, each handed the doors it uses (never the mind itself)."""
 
-    def __init__(self, mind: Mind, shelf: Callable[[], Shelf]) -> None:
-        self.mind = mind
+    def __init__(
+        self,
+        *,
+        clock: Clock,
+        journal: Journal,
+        goals: GoalBook,
+        reacher: Reacher,
+        needs: Motives,
+        agenda: list[Signal],
+        considered: dict[str, datetime],
+        shelf: Callable[[], Shelf],
+        executor: Executor,
+        spawn: Spawn,
+        flush: Callable[[str | None], None],
+        changed: Changed,
+        noticed: Callable[[], None],
+    ) -> None:
+        self.clock = clock
+        self.journal = journal
+        self.goals = goals
+        self.reacher = reacher
+        self.needs = needs
+        self.agenda = agenda  # the mind's own list, changed in place
+        self.considered = considered
         self._shelf = shelf  # the pet's shelf as it is now (it is rebuilt when a dial changes)
+        self.executor = executor
+        self.spawn = spawn
+        self.flush = flush
+        self.changed = changed
+        self.noticed = noticed  # the situation file follows what was noticed
 
     @property
     def shelf(self) -> Shelf:
@@ -37,14 +64,13 @@ class Acts:
 
     def act(self, choice: Candidate, now: datetime) -> Done:
         """Carry out the chosen act."""
-        mind = self.mind
         signal = self._take_signal(choice.ref)
-        journal = mind.records.journal
+        journal = self.journal.journal
         if choice.act is Act.ATTEND:
             return "listened (the reply path answers)", None
         if choice.act is Act.NOTICE:
             journal(now, None, f"noticed: {choice.about}")
-            mind.refresh_situation()
+            self.noticed()
             return f"noticed {choice.about}", None
         if choice.act is Act.SURPRISED:
             journal(now, None, f"{choice.about}; it didn't happen")
@@ -52,13 +78,13 @@ class Acts:
         if choice.act is Act.CATCH_UP:
             return self._catch_up(now, signal), None
         if choice.act is Act.LET_GO:
-            mind.goals.settle(str(choice.ref), GoalState.DROPPED)
+            self.goals.settle(str(choice.ref), GoalState.DROPPED)
             journal(now, None, f"let it go quietly; the moment passed: {choice.about}")
             return f"let go of {choice.ref}", None
         if choice.act is Act.FLUSH:
-            return mind.reacher.close(now), None
+            return self.reacher.close(now), None
         if choice.act is Act.DREAM:
-            return mind.reacher.dream(now), None
+            return self.reacher.dream(now), None
         if choice.act is Act.READ:
             return self._read(signal, now), None
         if choice.act is Act.RULING:
@@ -70,7 +96,7 @@ class Acts:
             )
             return f"took in the ruling on {data.get('edit')}", None
         if choice.act in (Act.REACH_OUT, Act.MUSE):
-            return mind.reacher.reach_out(choice, now)
+            return self.reacher.reach_out(choice, now)
         if choice.act is Act.NEED:
             return self._need(choice, now)
         return f"nothing to do for {choice.act.value}", None
@@ -78,7 +104,7 @@ class Acts:
     def _take_signal(self, ref: str | None) -> Signal | None:
         if not ref or not ref.startswith("s"):
             return None
-        agenda = self.mind.agenda
+        agenda = self.agenda
         for index, signal in enumerate(agenda):
             if f"s{signal.seq}" == ref:
                 return agenda.pop(index)
@@ -86,37 +112,35 @@ class Acts:
 
     def _need(self, choice: Candidate, now: datetime) -> Done:
         """A need's act: it says what it wants, and the mind does it through its doors."""
-        mind = self.mind
-        want = mind.needs.act(choice, now)
+        want = self.needs.act(choice, now)
         if want.line is not None and want.need is not None:
-            mind.records.journal(now, None, want.line)
-            mind.needs.resolve(want.need, "journal line written")
+            self.journal.journal(now, None, want.line)
+            self.needs.resolve(want.need, "journal line written")
             return want.line, None
         if want.reach_out and want.need is not None:
-            return mind.reacher.reach_out_for_need(want.need, want.goal, now)
+            return self.reacher.reach_out_for_need(want.need, want.goal, now)
         if want.dream:
-            return mind.reacher.dream(now, need=want.need), None  # resolved when a day folds
+            return self.reacher.dream(now, need=want.need), None  # resolved when a day folds
         return want.account, None
 
     def _catch_up(self, now: datetime, signal: Signal | None) -> str:
         """After downtime: reconsider goals by their strategies, once, and say so once."""
-        mind = self.mind
-        utc_now = mind.clock.utcnow()
+        utc_now = self.clock.utcnow()
         dropped = kept = 0
-        for goal in mind.goals.open_goals():
+        for goal in self.goals.open_goals():
             if goal.due is None or goal.due > utc_now:
                 continue
             if goal.strategy is Strategy.OPEN_MINDED:
-                mind.goals.settle(goal.id, GoalState.DROPPED)
+                self.goals.settle(goal.id, GoalState.DROPPED)
                 dropped += 1
             else:
                 kept += 1
-        mind.considered.clear()
-        mind.reacher.mused_for = mind.reacher.stretch_key()  # waking is no reason to speak up
-        mind.agenda = [s for s in mind.agenda if s.kind is not SignalKind.SUSPEND_GAP]
+        self.considered.clear()
+        self.reacher.mused_for = self.reacher.stretch_key()  # waking is no reason to speak up
+        self.agenda[:] = [s for s in self.agenda if s.kind is not SignalKind.SUSPEND_GAP]
         gap = (signal.data.get("about") if signal else None) or "the machine slept"
         detail = f" (let {dropped} go, {kept} still matter)" if dropped or kept else ""
-        mind.records.journal(
+        self.journal.journal(
             now, None, f"{gap}; I caught up on what expired and what still matters{detail}"
         )
         return f"caught up{detail}"
@@ -128,27 +152,25 @@ class Acts:
         if signal is None:
             return "nothing to read"
         doc, change = str(signal.data.get("doc")), str(signal.data.get("change"))
-        mind = self.mind
         if change == "removed":
             self.shelf.forget(doc)
-            mind.records.journal(now, None, f"took {doc} off my shelf")
-            mind.spawn(mind.executor(self.shelf.save))
+            self.journal.journal(now, None, f"took {doc} off my shelf")
+            self.spawn(self.executor(self.shelf.save))
             return f"forgot {doc}"
-        mind.spawn(self._async_read(doc))
+        self.spawn(self._async_read(doc))
         return f"reading {doc}"
 
     async def _async_read(self, doc: str) -> None:
-        mind = self.mind
-        chunks, stamp, reason = await mind.executor(self.shelf.read, doc)
+        chunks, stamp, reason = await self.executor(self.shelf.read, doc)
         self.shelf.shelve(doc, chunks, stamp, reason)
         name = doc.rsplit("/", 1)[-1]
         if reason is None:
             count = len(chunks)
             line = f"read and shelved {name} ({count} passage{'s' if count != 1 else ''})"
-            mind.needs.witnessed("understanding", f"read {name}")
+            self.needs.witnessed("understanding", f"read {name}")
         else:
             line = f"could not read {name}: {reason}"
-        mind.records.journal(mind.clock.now(), None, line)
-        await mind.executor(self.shelf.save)
-        mind.scribe.flush(f"shelf: {line}")
-        mind.changed()
+        self.journal.journal(self.clock.now(), None, line)
+        await self.executor(self.shelf.save)
+        self.flush(f"shelf: {line}")
+        self.changed()

@@ -6,21 +6,48 @@ which the mind trims itself, to its last fifty). Damaged fields fall back to the
 
 from __future__ import annotations
 
-from datetime import timedelta
-from typing import TYPE_CHECKING, Any, Final
+from datetime import datetime, timedelta
+from typing import Any, Final, Protocol
 
 from ..core.activity import Activity
 from ..core.plain import instant, instants, items, strings, whole
 from ..core.signals import Signal, SignalKind
 from ..core.world import Belief, Expectation, WorldModel
+from .dreaming import Dreamer
+from .reacher import Reacher
 
-if TYPE_CHECKING:
-    from .loop import Mind
+
+class Kept(Protocol):
+    """Where the mind stands, as the checkpoint keeps it (the mind, seen as its cursor)."""
+
+    state: Activity
+    state_since: datetime
+    seq: int
+    ticks: int
+    last_tick_at: datetime | None
+    planned_gap: timedelta
+    considered: dict[str, datetime]
+    signalled_due: set[str]
+    inbox: list[Signal]
+    agenda: list[Signal]
+    committed: list[Signal]
+    world: WorldModel
+
+    @property
+    def reacher(self) -> Reacher:
+        """Its reach-outs' bookkeeping."""
+        ...
+
+    @property
+    def dreamer(self) -> Dreamer:
+        """Its dreams' bookkeeping."""
+        ...
+
 
 MAX_AGENDA: Final = 50
 
 
-def cursor(mind: Mind) -> dict[str, Any]:
+def cursor(mind: Kept) -> dict[str, Any]:
     """The engine cursor: a restarted mind resumes, it does not wake amnesiac."""
     return {
         "state": mind.state.value,
@@ -28,7 +55,7 @@ def cursor(mind: Mind) -> dict[str, Any]:
         "seq": mind.seq,
         "ticks": mind.ticks,
         "last_tick_at": mind.last_tick_at.isoformat() if mind.last_tick_at else None,
-        "planned_gap_s": mind._planned_gap.total_seconds(),
+        "planned_gap_s": mind.planned_gap.total_seconds(),
         "considered": {k: v.isoformat() for k, v in mind.considered.items()},
         "signalled_due": sorted(mind.signalled_due),
         **mind.reacher.to_dict(),
@@ -40,7 +67,7 @@ def cursor(mind: Mind) -> dict[str, Any]:
     }
 
 
-def restore_cursor(mind: Mind, data: Any, beliefs: list[Belief]) -> None:
+def restore_cursor(mind: Kept, data: Any, beliefs: list[Belief]) -> None:
     """Back from the checkpoint and the belief log (damage gives a fresh start)."""
     expectations: list[Expectation] = []
     if isinstance(data, dict):
@@ -56,7 +83,7 @@ def restore_cursor(mind: Mind, data: Any, beliefs: list[Belief]) -> None:
         if isinstance(planned, bool):
             planned = None  # a bool is an int to Python, never a gap
         if isinstance(planned, int | float) and 0 < planned < 86400:
-            mind._planned_gap = timedelta(seconds=planned)
+            mind.planned_gap = timedelta(seconds=planned)
         mind.considered.update(instants(data.get("considered")))
         mused = data.get("mused_for")
         mind.reacher.mused_for = mused if isinstance(mused, str) else None

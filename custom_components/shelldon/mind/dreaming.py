@@ -18,7 +18,7 @@ from ..core import defaults as d
 from ..core.dream import backlog
 from ..core.plain import whole
 from ..ports import Admission, Changed, Clock, Dials, Motives, TurnRunner
-from ..vault.journal import Records
+from ..vault.records import Records
 
 DREAM_NOW_DAYS: Final = 7  # days shelldon.dream folds at most
 

@@ -19,7 +19,7 @@ from ..core.signals import Signal
 from ..core.world import ANY, WorldModel
 from ..ports import Clock
 from ..vault.goals import GoalBook
-from ..vault.journal import Records
+from ..vault.records import Records
 from .situation import clock_time
 
 ASK_EXPECT: Final = timedelta(hours=12)

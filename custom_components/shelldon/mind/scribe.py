@@ -15,8 +15,8 @@ from typing import Final
 
 from ..core.text import shorten
 from ..ports import Clock, Executor, Spawn
-from ..vault.history import VaultHistory
-from ..vault.journal import Entry, Records
+from ..vault.records import Entry, Records
+from ..vault.versions import Versions
 
 RECORD_EVERY: Final = timedelta(minutes=10)
 MAX_COMMIT_LINES: Final = 12  # the earlier ticks a commit message lists, oldest first
@@ -30,7 +30,7 @@ class Scribe:
         *,
         clock: Clock,
         records: Records,
-        history: VaultHistory,
+        history: Versions,
         executor: Executor,
         spawn: Spawn,
     ) -> None:

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 from homeassistant.const import STATE_HOME
 
-from ..body.presence import Household
+from ..body.household import Household
 from ..const import CONF_QUIET_END, CONF_QUIET_START
 from ..core.activity import Activity, in_window
 from ..core.goals import Goal

@@ -28,7 +28,7 @@ from ..core.ten_needs import DEFAULT_NEEDS
 from ..ports import Body, Changed, Clock, Dials, NeedsView, Spawn, Want
 from ..vault.files import Vault, VaultError
 from ..vault.goals import GoalBook
-from ..vault.journal import Records
+from ..vault.records import Records
 from .deeds import Deeds
 
 _LOGGER = logging.getLogger(__name__)
@@ -168,12 +168,15 @@ class Motivation:
 
     # ------------------------------------------------------------------ impulses
 
-    def impulses(self, now: datetime) -> list[Candidate]:
-        """The mind's view of what the needs want now (a new proposal at most once a cycle)."""
+    def impulses(self, now: datetime, token_pressure: float | None = None) -> list[Candidate]:
+        """The mind's view of what the needs want now (a new proposal at most once a cycle);
+        the mind hands in its token pressure (it worked it out once for its tick)."""
         utc_now = self.clock.utcnow()
+        if token_pressure is None:
+            token_pressure = self.view.token_pressure()
         if self.last_cycle is None or utc_now - self.last_cycle >= CYCLE:
             self.last_cycle = utc_now
-            if self.body.initiative and self.dials[CONF_NEEDS] and self.view.token_pressure() < 1.0:
+            if self.body.initiative and self.dials[CONF_NEEDS] and token_pressure < 1.0:
                 proposal = self.pyramid.choose(
                     self.state, self.clock.now(), self.rng, self.cannot_do()
                 )

@@ -10,7 +10,7 @@ in small fakes.
 from __future__ import annotations
 
 from .basics import Changed, Clock, Dials, Executor, Heart, Journal, Post, Slot, Spawn
-from .gates import SLOT_BUSY, Admission, Admitted, Door, Said
+from .doors import SLOT_BUSY, Admission, Admitted, Door, Said
 from .parts import Body, Motives, NeedsView, TurnOutcomeLike, TurnRunner, Want
 
 __all__ = [

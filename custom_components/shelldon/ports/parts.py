@@ -70,8 +70,9 @@ class TurnRunner(Protocol):
 class Motives(Protocol):
     """The needs, as the mind uses them."""
 
-    def impulses(self, now: datetime) -> list[Candidate]:
-        """What the needs want now, for the mind to appraise."""
+    def impulses(self, now: datetime, token_pressure: float | None = None) -> list[Candidate]:
+        """What the needs want now, for the mind to appraise (the mind's token pressure,
+        worked out once per tick, handed in)."""
         ...
 
     def act(self, choice: Candidate, now: datetime) -> Want:
@@ -114,9 +115,20 @@ class Want:
 class Body(Protocol):
     """The pet's body as the parts may read it (and the one door to its personality)."""
 
-    name: str
-    state: PersonalityState
-    initiative: bool
+    @property
+    def name(self) -> str:
+        """The pet's name."""
+        ...
+
+    @property
+    def state(self) -> PersonalityState:
+        """The personality as it is now."""
+        ...
+
+    @property
+    def initiative(self) -> bool:
+        """The pet may start turns on its own."""
+        ...
 
     @property
     def level(self) -> BackoffLevel:

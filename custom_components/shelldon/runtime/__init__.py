@@ -1,13 +1,11 @@
 """The runtime: builds the pet's parts, lives their lifecycle, and arms the one timer.
 
 `ShelldonConfigEntry` is the entry type every Home Assistant surface is handed; its runtime data
-is the running pet.
+is the running pet (`Pet`: its commands, and its coordinator's data).
 """
 
 from __future__ import annotations
 
-from homeassistant.config_entries import ConfigEntry
+from .pet import Pet, ShelldonConfigEntry
 
-from .pet import Pet
-
-type ShelldonConfigEntry = ConfigEntry[Pet]
+__all__ = ["Pet", "ShelldonConfigEntry"]

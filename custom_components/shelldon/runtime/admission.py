@@ -11,7 +11,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Final
 
-from ..core.budget import BudgetGate, Decision
+from ..core.budget import Budget, Decision, Verdict
 from ..core.power import BackoffLevel, turn_allowed
 from ..core.state import PersonalityState
 from ..ports import SLOT_BUSY, Admitted
@@ -20,21 +20,21 @@ from .arbiter import Arbiter
 SLOT_BUSY_RETRY: Final = timedelta(seconds=60)
 
 
-class Gatekeeper:
+class Admission:
     """Admits (or defers, or skips) the turns the pet starts itself."""
 
     def __init__(
         self,
         *,
         arbiter: Arbiter,
-        gate: Callable[[], BudgetGate],
+        budget: Callable[[], Budget],
         state: Callable[[], PersonalityState],
         level: Callable[[], BackoffLevel],
         initiative: Callable[[], bool],
         apply: Callable[[dict[str, object]], None],
     ) -> None:
         self.arbiter = arbiter
-        self._gate = gate
+        self._budget = budget
         self._state = state
         self._level = level
         self._initiative = initiative
@@ -44,25 +44,30 @@ class Gatekeeper:
         """Would initiative, battery and budget let a turn of this cost in? Nothing is taken or
         charged (gate 2 is asked between this and `admit`: a line it would hold back costs
         nothing)."""
+        return self._weigh(cost, now, essential)[0]
+
+    def _weigh(self, cost: int, now: datetime, essential: bool) -> tuple[Admitted, Verdict | None]:
+        """The answer, and the budget's verdict it rests on (asked once per admission)."""
         if not self._initiative():
-            return Admitted(Decision.SKIP, "initiative is off")
+            return Admitted(Decision.SKIP, "initiative is off"), None
         if not turn_allowed(self._level(), essential=essential):
-            return Admitted(Decision.SKIP, f"battery backoff ({self._level()})")
-        if cost > 0:
-            verdict = self._gate().evaluate(self._state().budget, cost, now)
-            if verdict.decision is not Decision.ADMIT:
-                return Admitted(verdict.decision, verdict.reason, verdict.retry_at)
-        return Admitted(Decision.ADMIT, "free" if cost == 0 else "within budget")
+            return Admitted(Decision.SKIP, f"battery backoff ({self._level()})"), None
+        if cost <= 0:
+            return Admitted(Decision.ADMIT, "free"), None
+        verdict = self._budget().evaluate(self._state().budget, cost, now)
+        if verdict.decision is not Decision.ADMIT:
+            return Admitted(verdict.decision, verdict.reason, verdict.retry_at), verdict
+        return Admitted(Decision.ADMIT, "within budget"), verdict
 
     def admit(self, cost: int, now: datetime, *, essential: bool = False) -> Admitted:
         """Let a turn in: on ADMIT the slot is held and the budget charged."""
-        answer = self.check(cost, now, essential=essential)
+        answer, verdict = self._weigh(cost, now, essential)
         if not answer.ok:
             return answer
         if not self.arbiter.try_take():  # taken only when free and nobody waits
             return Admitted(Decision.DEFER, SLOT_BUSY, now + SLOT_BUSY_RETRY)
-        if cost > 0:
-            self._apply(self._gate().evaluate(self._state().budget, cost, now).patch)
+        if verdict is not None:
+            self._apply(verdict.patch)
         return answer
 
     def release(self) -> None:

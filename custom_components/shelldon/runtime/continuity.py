@@ -7,18 +7,20 @@ one journal line ("woke to a changed world: …"). The history's troubles become
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
 
-from homeassistant.core import callback
+from homeassistant.core import HomeAssistant, callback
 
+from ..body.health import Health
+from ..core.scrub import Scrubber
 from ..core.world import Belief, drift
 from ..issues import create_issue, delete_issue
-from ..mind.loop import SITUATION_FILE
-from ..vault.files import VaultError, reason
-from ..vault.journal import BELIEFS_FILE
-
-if TYPE_CHECKING:
-    from .pet import Pet
+from ..mind.mind import SITUATION_FILE
+from ..ports import Clock, Journal, Spawn
+from ..vault.files import Vault, VaultError, reason
+from ..vault.records import BELIEFS_FILE
 
 BELIEFS_READ = 2000  # lines of the belief log read back at start
 
@@ -26,13 +28,37 @@ BELIEFS_READ = 2000  # lines of the belief log read back at start
 class Continuity:
     """What the pet knew when it stopped, and what it sees on waking."""
 
-    def __init__(self, pet: Pet) -> None:
-        self.pet = pet
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        *,
+        name: str,
+        entry_id: str,
+        vault: Vault,
+        journal: Journal,
+        clock: Clock,
+        spawn: Spawn,
+        health: Health,
+        scrubber: Scrubber,
+        situation: Callable[[datetime], str],
+        conversation_open: Callable[[], bool],
+    ) -> None:
+        self.hass = hass
+        self.name = name
+        self.entry_id = entry_id
+        self.vault = vault
+        self.journal = journal
+        self.clock = clock
+        self.spawn = spawn
+        self.health = health
+        self.scrubber = scrubber
+        self.situation = situation  # situation.md as it would be written now
+        self.conversation_open = conversation_open
         self.written = ""  # situation.md as last written
 
     def read(self) -> tuple[str, list[Belief]]:
         """Blocking, at start: situation.md and the tail of the belief log."""
-        vault = self.pet.vault
+        vault = self.vault
         try:
             situation = vault.read_text(SITUATION_FILE) if vault.exists(SITUATION_FILE) else ""
         except (OSError, VaultError):
@@ -53,51 +79,47 @@ class Continuity:
 
     def reconcile(self) -> None:
         """The frozen picture against the one seen on waking: any drift is one journal line."""
-        pet = self.pet
         if not self.written:
             return  # a first start: nothing to compare
-        changes = drift(self.written, pet.mind.situation_file(pet.clock.now()))
-        if pet.turns.unflushed:
+        changes = drift(self.written, self.situation(self.clock.now()))
+        if self.conversation_open():
             changes.append("my last conversation was still open")
         if changes:
-            pet.journal.journal(
-                pet.clock.now(), None, "woke to a changed world: " + "; ".join(changes)
+            self.journal.journal(
+                self.clock.now(), None, "woke to a changed world: " + "; ".join(changes)
             )
         self.refresh()
 
     def refresh(self) -> None:
         """Write situation.md when the picture changed (a write that fails is tried again at
         the next refresh, and said as a repair issue meanwhile)."""
-        pet = self.pet
-        text = pet.mind.situation_file(pet.clock.now())
+        text = self.situation(self.clock.now())
         if text != self.written:
             self.written = text
-            pet.spawn(self._async_write(text))
+            self.spawn(self._async_write(text))
 
     async def _async_write(self, text: str) -> None:
-        pet = self.pet
         try:
-            await pet.hass.async_add_executor_job(pet.vault.write_text, SITUATION_FILE, text)
+            await self.hass.async_add_executor_job(self.vault.write_text, SITUATION_FILE, text)
         except (OSError, VaultError) as err:
             if self.written == text:
                 self.written = ""  # not on disk: the next refresh writes it again
-            pet.health.storage("situation file", reason(err))
+            self.health.storage("situation file", reason(err))
         else:
-            pet.health.storage("situation file", None)
+            self.health.storage("situation file", None)
 
     @callback
     def history_issue(self, trouble: str | None) -> None:
         """The vault's history cannot record (a repair issue), or can again (it goes)."""
-        pet = self.pet
-        issue = f"history_{pet.entry.entry_id}"
+        issue = f"history_{self.entry_id}"
         if trouble is None:
-            delete_issue(pet.hass, issue)
+            delete_issue(self.hass, issue)
             return
         create_issue(
-            pet.hass,
+            self.hass,
             issue,
-            pet.entry.entry_id,
+            self.entry_id,
             translation_key="history_broken",
-            placeholders={"name": pet.name, "vault": str(pet.vault.root), "why": trouble},
-            scrubber=pet.scrubber,
+            placeholders={"name": self.name, "vault": str(Path(self.vault.root)), "why": trouble},
+            scrubber=self.scrubber,
         )

@@ -1,6 +1,6 @@
 """The owner's dials, applied live: a saved options page never reloads the pet.
 
-The budget gate is rebuilt, the messenger's targets swapped, the battery and the household
+The turn budget is rebuilt, the messenger's targets swapped, the battery and the household
 followed anew, the shelf re-indexed, the face redrawn for a new panel; entities, their history
 and the pet's state stay as they are.
 """
@@ -24,36 +24,27 @@ from ..const import (
     CONF_SHELF_VECTORS,
     DEFAULT_OPTIONS,
 )
-from ..core.budget import BudgetGate
-from ..ports import Dials
 from ..vault.shelf import Shelf
+from .life import budget_gate
 
 if TYPE_CHECKING:
-    from .pet import Pet
+    from .life import Life
 
 
-def budget_gate(dials: Dials) -> BudgetGate:
-    """The budget gate the dials describe."""
-    return BudgetGate(
-        daily_turns=int(dials[CONF_DAILY_TURNS]),
-        cooldown_s=float(dials[CONF_COOLDOWN_MIN]) * 60,
-    )
-
-
-def apply_options(pet: Pet, options: Mapping[str, Any]) -> set[str]:
+def apply_options(pet: Life, options: Mapping[str, Any]) -> set[str]:
     """Take new dials live; returns the dials that changed."""
     changed = pet.dials.replace({**DEFAULT_OPTIONS, **options})
     if not changed:
         return changed
     if changed & {CONF_DAILY_TURNS, CONF_COOLDOWN_MIN}:
-        pet.gate = budget_gate(pet.dials)
+        pet.turn_budget = budget_gate(pet.dials)
     if CONF_NOTIFY_TARGETS in changed:
         pet.messenger.targets = list(pet.dials[CONF_NOTIFY_TARGETS])
     if changed & {CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY}:
         pet.battery.watch()
     if changed & {CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY, CONF_LOW_BATTERY}:
         pet.battery.read()
-        pet.face.follow(pet.state, pet.level)
+        pet.face.follow(pet.state, pet.battery.level)
     if CONF_PRESENCE in changed:
         pet.household.watch()
     if CONF_SHELF_VECTORS in changed:
@@ -65,7 +56,7 @@ def apply_options(pet: Pet, options: Mapping[str, Any]) -> set[str]:
     return changed
 
 
-async def _async_reindex(pet: Pet, vectors: bool) -> None:
+async def _async_reindex(pet: Life, vectors: bool) -> None:
     shelf = Shelf(pet.vault, vectors=vectors)
     await pet.hass.async_add_executor_job(shelf.load)
     pet.shelf = shelf  # swapped in whole: a scan meanwhile still saw the old shelf

@@ -56,11 +56,17 @@ class Heart:
         self._timer: CALLBACK_TYPE | None = None
         self._tick_pending = False
         self._started = False
+        self._beating = False
 
     @property
     def started(self) -> bool:
         """The pet is set up and living."""
         return self._started
+
+    @property
+    def beating(self) -> bool:
+        """Its due jobs are running now (what they change is shown once they are done)."""
+        return self._beating
 
     @property
     def started_at(self) -> datetime:
@@ -91,9 +97,13 @@ class Heart:
     def tick(self) -> list[Outcome]:
         """Run whatever is due now, then re-arm."""
         now = self.clock.now()
-        self.last_outcomes = self.scheduler.tick(
-            now, self._last_interaction(), self._level(), self._initiative()
-        )
+        self._beating = True
+        try:
+            self.last_outcomes = self.scheduler.tick(
+                now, self._last_interaction(), self._level(), self._initiative()
+            )
+        finally:
+            self._beating = False
         self._after_run(self.last_outcomes)
         self.arm()
         return self.last_outcomes
@@ -101,9 +111,14 @@ class Heart:
     def run_now(self, name: str) -> None:
         """Run one job at once (a signal woke the mind), then re-plan the timer."""
         if name in self.scheduler.jobs:
-            self.last_outcomes = [
-                self.scheduler.run_now(name, self.clock.now(), self._level(), self._initiative())
-            ]
+            self._beating = True
+            try:
+                outcome = self.scheduler.run_now(
+                    name, self.clock.now(), self._level(), self._initiative()
+                )
+            finally:
+                self._beating = False
+            self.last_outcomes = [outcome]
             self._after_run(self.last_outcomes)
             self.arm()
 

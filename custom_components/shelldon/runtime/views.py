@@ -1,24 +1,102 @@
-"""What the needs may look at, gathered from the parts that hold it (the runtime's view).
+"""What the parts may look at, gathered from the parts that hold it (the runtime's views).
 
-The needs never reach into the mind, the turns or the vault themselves: they are handed this
-window, which reads each thing from the part that keeps it.
+The parts never reach into each other or the pet: the mind, the turns and the needs are handed
+`Bodily` (the body as they may read it, and the one door to the personality), and the needs
+this window, which reads each thing from the part that keeps it.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..core.activity import Activity
-from ..core.history import Role
+from ..core.exchanges import Role
+from ..core.faces import Face
+from ..core.power import STRETCH, BackoffLevel, PowerState
+from ..core.state import PersonalityState
 
 if TYPE_CHECKING:
-    from .pet import Pet
+    from .life import Life
+
+
+class Bodily:
+    """The pet's body as its parts may read it (`ports.Body`), and the one door to its
+    personality."""
+
+    def __init__(self, pet: Life) -> None:
+        self._pet = pet
+
+    @property
+    def name(self) -> str:
+        """The pet's name."""
+        return self._pet.name
+
+    @property
+    def state(self) -> PersonalityState:
+        """The personality as it is now."""
+        return self._pet.state
+
+    @property
+    def initiative(self) -> bool:
+        """The pet may start turns on its own."""
+        return self._pet.initiative
+
+    @property
+    def level(self) -> BackoffLevel:
+        """The battery's backoff level now."""
+        return self._pet.battery.level
+
+    @property
+    def power(self) -> PowerState:
+        """The battery reading now."""
+        return self._pet.battery.power
+
+    @property
+    def mood_face(self) -> Face:
+        """The face the mood selects now."""
+        return self._pet.face.mood_face
+
+    @property
+    def stretch(self) -> float:
+        """The battery's cadence stretch."""
+        return STRETCH[self._pet.battery.level]
+
+    @property
+    def last_interaction(self) -> datetime | None:
+        """When the owner last spoke."""
+        return self._pet.state.last_interaction_at
+
+    @property
+    def started_at(self) -> datetime:
+        """When the pet woke."""
+        return self._pet.heart.started_at
+
+    @property
+    def turns_left_today(self) -> int:
+        """Self-started turns still affordable today."""
+        pet = self._pet
+        return pet.turn_budget.turns_left(pet.state.budget, pet.clock.now())
+
+    @property
+    def daily_turns(self) -> int:
+        """The daily budget of self-started turns."""
+        return self._pet.turn_budget.daily_turns
+
+    @property
+    def turn_in_flight(self) -> bool:
+        """A turn holds the slot."""
+        return self._pet.arbiter.busy
+
+    def apply(self, patch: dict[str, Any], *, drift: bool = False) -> None:
+        """The one door to the personality."""
+        self._pet.apply(patch, drift=drift)
 
 
 class NeedsWindow:
     """The needs' view of one pet."""
 
-    def __init__(self, pet: Pet) -> None:
+    def __init__(self, pet: Life) -> None:
         self.pet = pet
 
     def shelf_chunks(self) -> list[Any]:
@@ -86,11 +164,11 @@ class NeedsWindow:
 
     def dream_backlog(self) -> list[str]:
         """Finished days waiting to be folded."""
-        return self.pet.mind.dream_backlog()
+        return self.pet.mind.dreamer.backlog()
 
     def dream_work(self) -> bool:
         """A dream tick would have work."""
-        return self.pet.mind.dream_work()
+        return self.pet.mind.dreamer.work()
 
     def may_muse(self) -> str | None:
         """Why a hello would be out of place now, or None."""
@@ -102,7 +180,7 @@ class NeedsWindow:
 
     def health_problems(self) -> list[str]:
         """What the pet finds wrong with its own body."""
-        return self.pet.health_problems()
+        return self.pet.health.problems()
 
     async def async_verify_checkpoint(self) -> str:
         """Read the checkpoint back; save again if it is missing or damaged."""

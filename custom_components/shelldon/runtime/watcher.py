@@ -8,17 +8,108 @@ a document dropped on the shelf is a signal for the mind.
 from __future__ import annotations
 
 import os
+from collections.abc import Awaitable
 from datetime import date
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
+
+from homeassistant.core import HomeAssistant
 
 from ..core.dream import backlog, distill
+from ..core.power import BackoffLevel
 from ..core.signals import SignalKind
-from ..needs.motivation import NEEDS_FILE
+from ..core.state import PersonalityState
+from ..needs.motivation import NEEDS_FILE, Motivation
+from ..ports import Clock, Journal
 from ..vault.faces import FACES_FILE
-from ..vault.goals import GOALS_FILE
+from ..vault.files import Vault
+from ..vault.goals import GOALS_FILE, GoalBook
+from ..vault.recall import Recall
+from ..vault.shelf import Shelf
+from ..vault.versions import Versions
 
-if TYPE_CHECKING:
-    from .pet import Pet
+
+class Watched(Protocol):
+    """What the watcher follows changed files with (the pet, as its files' keeper sees it)."""
+
+    @property
+    def name(self) -> str:
+        """Its name."""
+        ...
+
+    @property
+    def hass(self) -> HomeAssistant:
+        """Its hass."""
+        ...
+
+    @property
+    def clock(self) -> Clock:
+        """Its clock."""
+        ...
+
+    @property
+    def vault(self) -> Vault:
+        """Its vault."""
+        ...
+
+    @property
+    def history(self) -> Versions:
+        """Its history."""
+        ...
+
+    @property
+    def goals(self) -> GoalBook:
+        """Its goals."""
+        ...
+
+    @property
+    def shelf(self) -> Shelf:
+        """Its shelf."""
+        ...
+
+    @property
+    def recall(self) -> Recall:
+        """Its recall."""
+        ...
+
+    @property
+    def motivation(self) -> Motivation:
+        """Its motivation."""
+        ...
+
+    @property
+    def state(self) -> PersonalityState:
+        """The personality (the face follows it)."""
+        ...
+
+    @property
+    def journal(self) -> Journal:
+        """Where what the owner ruled on is said."""
+        ...
+
+    def spawn(self, work: Awaitable[Any]) -> None:
+        """Run work as a tracked task."""
+        ...
+
+    def post(self, kind: SignalKind, data: dict[str, Any] | None = None) -> Any:
+        """A fact for the mind."""
+        ...
+
+    def folded_until(self) -> str | None:
+        """Every journal day up to this one is folded."""
+        ...
+
+    def power_level(self) -> BackoffLevel:
+        """The battery's backoff level now."""
+        ...
+
+    async def async_face_table_changed(self) -> None:
+        """The face table was edited: the face follows it."""
+        ...
+
+    async def async_soul_changed(self) -> None:
+        """A soul file was edited: the turns read it again."""
+        ...
+
 
 WATCHED_FILES: Final = (
     FACES_FILE,
@@ -31,10 +122,10 @@ WATCHED_FILES: Final = (
 Stamp = tuple[float, int]
 
 
-class VaultWatch:
+class Watcher:
     """What changed in one pet's vault since it last looked."""
 
-    def __init__(self, pet: Pet) -> None:
+    def __init__(self, pet: Watched) -> None:
         self.pet = pet
         self.journal_days: set[str] = set()  # finished days worth dreaming on
         self._stamps: dict[str, Any] = {}
@@ -86,7 +177,7 @@ class VaultWatch:
     async def _async_look(self) -> None:
         pet = self.pet
         stamps = await pet.hass.async_add_executor_job(
-            self.scan, pet.mind.folded_until, pet.clock.now().date()
+            self.scan, pet.folded_until(), pet.clock.now().date()
         )
         before = self._stamps.get("files", {})
         if stamps.get("files") != before or stamps.get("shelf") != self._stamps.get("shelf"):
@@ -99,7 +190,7 @@ class VaultWatch:
         for change in pet.shelf.changes(stamps["shelf"]):
             if change.change != "removed":
                 pet.motivation.context("understanding")  # something new to read
-            pet.mind.post(
+            pet.post(
                 SignalKind.SHELF_DROP,
                 {
                     "doc": change.doc,
@@ -116,11 +207,11 @@ class VaultWatch:
         """Follow one changed file."""
         pet = self.pet
         if rel == FACES_FILE:
-            await pet.face.async_check_table(pet.state, pet.level)
+            await pet.async_face_table_changed()
         elif rel == NEEDS_FILE:
             await pet.hass.async_add_executor_job(pet.motivation.load_file)
         elif rel.startswith("soul/"):
-            await pet.turns.async_load_soul()
+            await pet.async_soul_changed()
         elif rel == GOALS_FILE:
             for goal in await pet.goals.async_load():
                 pet.journal.journal(

@@ -1,6 +1,7 @@
 """Wiring one pet: each part is built with the narrow things it uses, and nothing more.
 
-The files first (journal, history, goal book, shelf, recall, the soul keeper), then the body
+The doors out and the coordinator first, the files (journal, versions, goal book, shelf, recall,
+the proposals), then the body
 (the slot, the battery, the face, the household, the messenger, the one door out, health), the
 one timer and the one admission, and last the parts (turns, needs, mind), which reach each other
 only through what is handed to them here.
@@ -10,46 +11,51 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..body.door import ReachDoor
+from ..body.battery import Battery
+from ..body.door import Door
 from ..body.face import FaceKeeper
 from ..body.health import Health
+from ..body.household import Household
 from ..body.messenger import Messenger
 from ..body.outward import Outward
-from ..body.power import Battery
-from ..body.presence import Household
 from ..body.voice import Voice
 from ..brain import Brain
 from ..const import CONF_NOTIFY_TARGETS, CONF_SHELF_VECTORS
-from ..mind.loop import Mind
+from ..mind.mind import Mind
 from ..needs.motivation import Motivation
 from ..turns.senses import Senses
 from ..turns.turns import Turns
 from ..vault.faces import face_table_stamp, read_face_table
 from ..vault.goals import GoalBook
-from ..vault.history import VaultHistory
-from ..vault.journal import Records
-from ..vault.proposals import SoulKeeper
+from ..vault.proposals import Proposals
 from ..vault.recall import Recall
+from ..vault.records import Records
 from ..vault.shelf import Shelf
-from .admission import Gatekeeper
+from ..vault.versions import Versions
+from .admission import Admission
 from .arbiter import Arbiter
 from .continuity import Continuity
+from .coordinator import PetCoordinator
 from .heart import Heart
-from .views import NeedsWindow
-from .watcher import VaultWatch
+from .snapshot import inner_state, snapshot
+from .views import Bodily, NeedsWindow
+from .watcher import Watcher
 
 if TYPE_CHECKING:
-    from .pet import Pet
+    from .life import Life
 
 
-def wire(pet: Pet, brain: Brain) -> None:
+def wire(pet: Life, brain: Brain) -> None:
     """Build the pet's parts and hand each its doors."""
     hass, entry = pet.hass, pet.entry
     entry_id = entry.entry_id
     executor = hass.async_add_executor_job
 
-    # Its doors out: one scrubber for all of them.
+    # Its doors out: one scrubber for all of them; what it shows, through the coordinator.
     pet.outward = outward = Outward(hass, pet.scrubber)
+    pet.coordinator = PetCoordinator(
+        hass, entry, build=lambda: snapshot(pet), inner=lambda: inner_state(pet)
+    )
 
     # Its files.
     pet.journal = Records(pet.vault, pet.name, pet.clock)
@@ -58,7 +64,7 @@ def wire(pet: Pet, brain: Brain) -> None:
         hass.loop.call_soon_threadsafe(pet.health.storage, "journal", why)
 
     pet.journal.on_trouble = journal_trouble
-    pet.history = VaultHistory(pet.vault, on_trouble=pet._on_history_trouble)
+    pet.history = Versions(pet.vault, on_trouble=pet.on_history_trouble)
     pet.goals = GoalBook(
         hass,
         pet.vault,
@@ -71,7 +77,7 @@ def wire(pet: Pet, brain: Brain) -> None:
     pet.shelf = Shelf(pet.vault, vectors=bool(pet.dials[CONF_SHELF_VECTORS]))
     pet.recall = Recall(pet.vault, pet.name)
     pet.journal.on_line = pet.recall.add_line
-    pet.soul = SoulKeeper(
+    pet.soul = Proposals(
         hass,
         name=pet.name,
         entry_id=entry_id,
@@ -82,11 +88,11 @@ def wire(pet: Pet, brain: Brain) -> None:
         changed=pet.mark_changed,
         files_changed=lambda rel: pet.watch.changed(rel),
     )
-    pet.watch = VaultWatch(pet)
+    pet.watch = Watcher(pet)
 
     # Its body.
-    pet.arbiter = Arbiter(pet._on_slot_change)
-    pet.battery = Battery(hass, pet.dials, pet._on_power_change)
+    pet.arbiter = Arbiter(pet.on_slot_change)
+    pet.battery = Battery(hass, pet.dials, pet.on_power_change)
     pet.face = FaceKeeper(
         hass,
         entry_id=entry_id,
@@ -95,7 +101,7 @@ def wire(pet: Pet, brain: Brain) -> None:
         clock=pet.clock,
         dials=pet.dials,
         spawn=pet.spawn,
-        on_change=pet._notify,
+        on_change=pet.show,
         fire=outward.fire,
     )
     pet.household = Household(
@@ -114,7 +120,7 @@ def wire(pet: Pet, brain: Brain) -> None:
         on_change=pet.mark_changed,
         shown=outward.shown,
     )
-    pet.door = ReachDoor(
+    pet.door = Door(
         hass,
         name=pet.name,
         entry_id=entry_id,
@@ -143,18 +149,19 @@ def wire(pet: Pet, brain: Brain) -> None:
         hass,
         clock=pet.clock,
         last_interaction=lambda: pet.state.last_interaction_at,
-        level=lambda: pet.level,
+        level=lambda: pet.battery.level,
         initiative=lambda: pet.initiative,
-        after_run=pet._after_run,
+        after_run=pet.after_beat,
     )
-    pet.admission = Gatekeeper(
+    pet.admission = Admission(
         arbiter=pet.arbiter,
-        gate=lambda: pet.gate,
+        budget=lambda: pet.turn_budget,
         state=lambda: pet.state,
-        level=lambda: pet.level,
+        level=lambda: pet.battery.level,
         initiative=lambda: pet.initiative,
         apply=pet.apply,
     )
+    body = Bodily(pet)  # what the parts may read of the body (never the pet itself)
 
     # Its parts.
     pet.turns = Turns(
@@ -162,7 +169,7 @@ def wire(pet: Pet, brain: Brain) -> None:
         entry_id=entry_id,
         clock=pet.clock,
         brain=brain,
-        body=pet,
+        body=body,
         goals=pet.goals,
         journal=pet.journal,
         vault=pet.vault,
@@ -177,8 +184,8 @@ def wire(pet: Pet, brain: Brain) -> None:
             witnessed=lambda need, evidence: pet.motivation.witnessed(need, evidence),
             interacted=pet.record_interaction,
             save_soon=pet.save_soon,
-            spoke=pet._spoke,
-            key_rejected=pet._key_rejected,
+            spoke=pet.spoke,
+            key_rejected=pet.key_refused,
             fire=outward.fire,
         ),
         executor=executor,
@@ -189,7 +196,7 @@ def wire(pet: Pet, brain: Brain) -> None:
     pet.motivation = Motivation(
         clock=pet.clock,
         dials=pet.dials,
-        body=pet,
+        body=body,
         view=NeedsWindow(pet),
         goals=pet.goals,
         journal=pet.journal,
@@ -202,7 +209,7 @@ def wire(pet: Pet, brain: Brain) -> None:
         name=pet.name,
         clock=pet.clock,
         dials=pet.dials,
-        body=pet,
+        body=body,
         heart=pet.heart,
         journal=pet.journal,
         goals=pet.goals,
@@ -220,4 +227,16 @@ def wire(pet: Pet, brain: Brain) -> None:
         watch_vault=pet.watch.look,
         refresh_situation=lambda: pet.continuity.refresh(),
     )
-    pet.continuity = Continuity(pet)
+    pet.continuity = Continuity(
+        hass,
+        name=pet.name,
+        entry_id=entry_id,
+        vault=pet.vault,
+        journal=pet.journal,
+        clock=pet.clock,
+        spawn=pet.spawn,
+        health=pet.health,
+        scrubber=pet.scrubber,
+        situation=lambda now: pet.mind.situation_file(now),
+        conversation_open=lambda: pet.turns.unflushed,
+    )

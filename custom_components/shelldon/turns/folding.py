@@ -7,21 +7,51 @@ and a fold estimated to cost more than tonight's allowance left is not started.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from ..brain.turn import OVER_ALLOWANCE, TurnKind
+from ..brain import Brain
+from ..brain.turn import OVER_ALLOWANCE, TurnKind, TurnRequest
 from ..core.dream import distill
+from ..core.exchanges import Line
 from ..core.memory import fact_line, new_facts
+from ..ports import Executor
 from ..vault.files import Vault
-from ..vault.recall import FACTS_FILE
+from ..vault.recall import FACTS_FILE, Recall
 from .senses import TurnOutcome
 
-if TYPE_CHECKING:
-    from .turns import Turns
+
+class Folder(Protocol):
+    """The turns part, as a dream's fold uses it."""
+
+    name: str
+    brain: Brain
+
+    @property
+    def vault(self) -> Vault:
+        """The pet's files."""
+        ...
+
+    @property
+    def recall(self) -> Recall:
+        """The facts it keeps."""
+        ...
+
+    @property
+    def executor(self) -> Executor:
+        """Off the loop."""
+        ...
+
+    def request(self, kind: TurnKind, now: datetime, **extra: Any) -> TurnRequest:
+        """The request for a turn of this kind."""
+        ...
+
+    async def run(self, request: TurnRequest, heard: Line | None, kind: TurnKind) -> TurnOutcome:
+        """One model call and what is kept after it."""
+        ...
 
 
 async def fold_day(
-    turns: Turns, now: datetime, day: str, room: int | None = None
+    turns: Folder, now: datetime, day: str, room: int | None = None
 ) -> tuple[TurnOutcome, int]:
     """Fold one finished journal day into memory/facts.md (admitted, holding the slot).
 

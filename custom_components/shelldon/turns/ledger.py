@@ -5,19 +5,46 @@ Anything unreadable is skipped; an older checkpoint's inbox becomes journal line
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..core.closing import Conversation, Heard
-from ..core.history import History
+from ..core.exchanges import Exchanges
 from ..core.memory import notes_from_list
 from ..core.plain import flag, mapping, text
 from ..core.tokens import TokenLedger
+from ..ports import Clock, Journal
+from ..vault.goals import GoalBook
 
-if TYPE_CHECKING:
-    from .turns import Turns
+
+class Kept(Protocol):
+    """What the turns keep across a restart (the turns part, as the checkpoint sees it)."""
+
+    history: Exchanges
+    tokens: TokenLedger
+    last_intent: str | None
+    last_outcome: str | None
+    last_said: dict[str, Any] | None
+    last_mark: dict[str, Any]
+    unflushed: bool
+    conversation: Conversation
+
+    @property
+    def goals(self) -> GoalBook:
+        """The goal book (its serial is kept)."""
+        ...
+
+    @property
+    def journal(self) -> Journal:
+        """Where an older checkpoint's notes go."""
+        ...
+
+    @property
+    def clock(self) -> Clock:
+        """The one clock."""
+        ...
 
 
-def ledger(turns: Turns) -> dict[str, Any]:
+def ledger(turns: Kept) -> dict[str, Any]:
     """Plain data for the checkpoint."""
     return {
         "history": turns.history.to_list(),
@@ -32,11 +59,11 @@ def ledger(turns: Turns) -> dict[str, Any]:
     }
 
 
-def restore_ledger(turns: Turns, data: Any) -> None:
+def restore_ledger(turns: Kept, data: Any) -> None:
     """Back from the checkpoint (anything unreadable is skipped)."""
     if not isinstance(data, dict):
         return
-    turns.history = History.from_list(data.get("history"))
+    turns.history = Exchanges.from_list(data.get("history"))
     for note in notes_from_list(data.get("notes")):  # an older inbox
         turns.journal.journal(turns.clock.now(), None, f"noted: {note.text}")
     turns.tokens = TokenLedger.from_dict(data.get("tokens"))

@@ -11,8 +11,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..brain.turn import Filed, Machine, OpenItem
+from ..core.exchanges import Exchanges, Role
 from ..core.goals import shown_goals
-from ..core.history import History, Role
 from ..core.knowledge import Hit, cited
 from ..core.plain import instant
 from ..ports import Body
@@ -47,7 +47,7 @@ def open_items(goals: GoalBook, utc_now: datetime) -> tuple[OpenItem, ...]:
     )
 
 
-def changes(mark: dict[str, Any], history: History, body: Body, utc_now: datetime) -> list[str]:
+def changes(mark: dict[str, Any], history: Exchanges, body: Body, utc_now: datetime) -> list[str]:
     """What changed since the last turn."""
     at = instant(mark.get("at"))
     if at is None:
@@ -73,7 +73,7 @@ def machine(
     utc_now: datetime,
     goals: GoalBook,
     tokens_today: int,
-    history: History,
+    history: Exchanges,
     mark: dict[str, Any],
     last_intent: str | None,
     last_outcome: str | None,

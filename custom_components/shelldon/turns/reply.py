@@ -16,7 +16,7 @@ from ..brain.turn import Reply
 from ..core.goals import GoalKind, GoalState, Provenance, Strategy
 from ..core.memory import clean_note, from_passage
 from ..vault.goals import GoalBook
-from ..vault.journal import Records
+from ..vault.records import Records
 
 DEFAULT_PROMISE_HOURS: Final = 24.0
 

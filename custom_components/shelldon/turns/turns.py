@@ -30,8 +30,8 @@ from ..brain.turn import (
 )
 from ..const import EVENT_TURN_FINISHED
 from ..core.closing import Closing, Conversation, hear, worth_closing
+from ..core.exchanges import Exchange, Exchanges, Line, Role, marker
 from ..core.goals import Goal
-from ..core.history import Exchange, History, Line, Role, marker
 from ..core.promises import parse_remind_me
 from ..core.signals import SignalKind
 from ..core.text import clean
@@ -39,9 +39,9 @@ from ..core.tokens import TokenLedger, Usage
 from ..ports import Body, Changed, Clock, Executor, Slot
 from ..vault.files import Vault, VaultError
 from ..vault.goals import GoalBook
-from ..vault.journal import Records
-from ..vault.proposals import SoulKeeper
+from ..vault.proposals import Proposals
 from ..vault.recall import Recall
+from ..vault.records import Records
 from ..vault.shelf import Shelf
 from ..vault.soul import CONSTITUTION, PERSONA, read_soul
 from .apology import Troubles, apology
@@ -77,7 +77,7 @@ class Turns:
         vault: Vault,
         recall: Recall,
         shelf: Callable[[], Shelf],
-        soul: SoulKeeper,
+        soul: Proposals,
         slot: Slot,
         senses: Senses,
         executor: Executor,
@@ -101,7 +101,7 @@ class Turns:
         self.executor = executor
         self.changed = changed
         self.home = home
-        self.history = History()
+        self.history = Exchanges()
         self.tokens = TokenLedger()
         self.identity = Identity(name, CONSTITUTION.format(name=name), PERSONA.format(name=name))
         self.last_intent: str | None = None

@@ -27,7 +27,7 @@ from ..core.text import clean, shorten
 from ..issues import create_issue, delete_issue
 from ..ports import Changed, Clock, Post
 from .files import Vault, VaultError, reason
-from .history import VaultHistory
+from .versions import Versions
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ def issue_id(entry_id: str, edit_id: str) -> str:
     return f"edit_{entry_id}_{edit_id}"
 
 
-class SoulKeeper:
+class Proposals:
     """Proposed edits of one pet, and the owner's rulings on them."""
 
     def __init__(
@@ -56,7 +56,7 @@ class SoulKeeper:
         name: str,
         entry_id: str,
         vault: Vault,
-        history: VaultHistory,
+        history: Versions,
         clock: Clock,
         post: Post,
         changed: Changed,

@@ -76,7 +76,7 @@ def _line(data: Any) -> Line | None:
         return None
 
 
-class History:
+class Exchanges:
     """The bounded window of recent exchanges."""
 
     def __init__(self, exchanges: Iterable[Exchange] = (), window: int = WINDOW) -> None:
@@ -102,7 +102,7 @@ class History:
         return [exchange.to_dict() for exchange in self.exchanges]
 
     @classmethod
-    def from_list(cls, data: Any, window: int = WINDOW) -> History:
+    def from_list(cls, data: Any, window: int = WINDOW) -> Exchanges:
         """Restore, skipping anything unreadable."""
         exchanges: list[Exchange] = []
         for item in data if isinstance(data, list) else []:

@@ -10,7 +10,7 @@ never lost, never sent into quiet hours.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from ..brain.turn import TurnKind
@@ -24,6 +24,7 @@ from ..core.text import shorten
 from ..ports import (
     SLOT_BUSY,
     Admission,
+    Admitted,
     Body,
     Changed,
     Clock,
@@ -31,10 +32,11 @@ from ..ports import (
     Door,
     Motives,
     Spawn,
+    TurnOutcomeLike,
     TurnRunner,
 )
 from ..vault.goals import GoalBook
-from ..vault.journal import Records
+from ..vault.records import Records
 from .dreaming import DREAM_NOW_DAYS, Dreamer
 
 SILENT_AGAIN_AFTER: Final = timedelta(hours=3)  # a goal the pet chose not to raise comes back
@@ -128,7 +130,7 @@ class Reacher:
         return None
 
     def _quiet_hours_end(self, now: datetime) -> datetime:
-        end = time.fromisoformat(str(self.dials[CONF_QUIET_END]))
+        end = self.dials.time_of(CONF_QUIET_END)
         at = now.replace(hour=end.hour, minute=end.minute, second=0, microsecond=0)
         if at <= now:
             at = (at + timedelta(days=1)).replace(hour=end.hour, minute=end.minute)
@@ -203,22 +205,33 @@ class Reacher:
         delivery: InterruptDecision | None = None,
         need: str | None = None,
     ) -> str:
-        """Start a self-initiated turn: the admission, then the slot."""
-        admitted = self.admission.admit(cost, now)
+        """Start a self-initiated turn: the admission, then the slot (the turn runs on its own)."""
+        admitted = self._admit(kind, now, cost, goal, need)
+        if admitted.reason == SLOT_BUSY:
+            return f"{kind.value}: deferred ({SLOT_BUSY})"
         if not admitted.ok:
-            if kind is TurnKind.FLUSH and admitted.decision is Decision.SKIP:
-                self.turns.closed()
-            if admitted.reason == SLOT_BUSY:
-                if goal is not None:
-                    self.considered[goal.id] = self.clock.utcnow() + RETRY_SOON
-                if need is not None:
-                    self.needs.defer(need, "a turn was in flight")
-                return f"{kind.value}: deferred ({SLOT_BUSY})"
-            if need is not None:
-                self.needs.defer(need, admitted.reason)
             return f"{kind.value}: {admitted.decision.value} ({admitted.reason})"
         self.spawn(self._async_turn(kind, now, cost, goal, delivery, need))
         return f"started a {kind.value} turn"
+
+    def _admit(
+        self, kind: TurnKind, now: datetime, cost: int, goal: Goal | None, need: str | None
+    ) -> Admitted:
+        """The one way in for a turn the pet starts itself (on ADMIT the slot is held and the
+        budget charged); what kept it out is remembered where it matters."""
+        admitted = self.admission.admit(cost, now)
+        if admitted.ok:
+            return admitted
+        if kind is TurnKind.FLUSH and admitted.decision is Decision.SKIP:
+            self.turns.closed()
+        if admitted.reason == SLOT_BUSY:
+            if goal is not None:
+                self.considered[goal.id] = self.clock.utcnow() + RETRY_SOON
+            if need is not None:
+                self.needs.defer(need, "a turn was in flight")
+        elif need is not None:
+            self.needs.defer(need, admitted.reason)
+        return admitted
 
     async def _async_turn(
         self,
@@ -228,25 +241,29 @@ class Reacher:
         goal: Goal | None,
         delivery: InterruptDecision | None,
         need: str | None,
-    ) -> None:
+    ) -> tuple[TurnOutcomeLike | None, Outcome | None]:
+        """An admitted turn: run it, give the slot back, refund it if it never happened, and
+        send its line out through the door; the outcome and how the line went out."""
         try:
             if kind is TurnKind.DREAM:
                 await self.dreamer.async_fold(now)
-                return
+                return None, None
             outcome = await self.turns.async_self_turn(kind, now, goal=goal)
         finally:
             self.admission.release()
+        sent = None
         if not outcome.ok:
             self.admission.refund(cost, now)  # it never happened
         if delivery is not None and outcome.ok and outcome.say:
             asks = bool(outcome.reply and outcome.reply.asks)
-            await self.deliver(outcome.say, delivery, goal, need, asks=asks)
+            sent = await self.deliver(outcome.say, delivery, goal, need, asks=asks)
         elif kind is TurnKind.FLUSH and outcome.say:
             await self._closing_line(outcome.say, now)
         elif need is not None:
             self.needs.defer(need, "the turn ended without a line to send")
         if goal is not None and outcome.ok and not outcome.say:
             self.considered[goal.id] = self.clock.utcnow() + SILENT_AGAIN_AFTER
+        return outcome, sent
 
     async def _closing_line(self, text: str, now: datetime) -> None:
         """The closing line of a conversation is a line said unasked: the door decides."""
@@ -314,7 +331,8 @@ class Reacher:
             self.door.hold_back(verdict, about="saying hello")
             self.flush(None)
             return verdict.to_dict()
-        admitted = self.admission.admit(d.PROACTIVE_COST, now)
+        kind, cost = TurnKind.PROACTIVE, d.PROACTIVE_COST
+        admitted = self._admit(kind, now, cost, None, None)  # the one way in, as for any turn
         if not admitted.ok:
             retry = {"retry_at": admitted.retry_at.isoformat()} if admitted.retry_at else {}
             return {
@@ -323,20 +341,15 @@ class Reacher:
                 "reason": admitted.reason,
                 **retry,
             }
-        try:
-            outcome = await self.turns.async_self_turn(TurnKind.PROACTIVE, now)
-        finally:
-            self.admission.release()
+        outcome, sent = await self._async_turn(kind, now, cost, None, verdict, None)
+        assert outcome is not None  # a turn that is no dream has an outcome
         result = {**verdict.to_dict(), "message": outcome.say, "ok": outcome.ok}
         if not outcome.ok:
-            self.admission.refund(d.PROACTIVE_COST, now)
             reason = f"it could not think ({outcome.error})"
             return {**result, "outcome": Outcome.SILENT.value, "reason": reason}
-        if not outcome.say:
+        if sent is None:
             return {**result, "outcome": Outcome.SILENT.value, "reason": "it chose silence"}
-        asks = bool(outcome.reply and outcome.reply.asks)
-        delivered = await self.deliver(outcome.say, verdict, None, None, asks=asks)
-        return {**result, "outcome": delivered.value}
+        return {**result, "outcome": sent.value}
 
     async def async_dream_now(self) -> dict[str, Any]:
         """shelldon.dream: fold the finished days waiting now, at the owner's request."""

@@ -175,7 +175,7 @@ def _only_comments(path: Path) -> None:
         )
 
 
-class VaultHistory:
+class Versions:
     """Commits (git) or copies (.versions) so any edit by the pet can be undone."""
 
     def __init__(

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.shelldon.core.history import (
+from custom_components.shelldon.core.exchanges import (
     MAX_TEXT,
     WINDOW,
     Exchange,
-    History,
+    Exchanges,
     Line,
     Role,
     marker,
@@ -33,24 +33,24 @@ def test_marker_text() -> None:
 
 def test_window_default() -> None:
     assert WINDOW == 12
-    assert History().window == WINDOW
+    assert Exchanges().window == WINDOW
 
 
 def test_window_bound_on_add() -> None:
-    history = History(window=3)
+    history = Exchanges(window=3)
     for n in range(5):
         history.add(_exchange(n))
     assert [e.heard.text for e in history.exchanges] == ["message 2", "message 3", "message 4"]
 
 
 def test_window_bound_on_construction() -> None:
-    history = History([_exchange(n) for n in range(20)])
+    history = Exchanges([_exchange(n) for n in range(20)])
     assert len(history.exchanges) == WINDOW
     assert history.exchanges[0].heard.text == "message 8"
 
 
 def test_lines_in_order_with_markers() -> None:
-    history = History()
+    history = Exchanges()
     history.add(_exchange(1))
     history.add(
         Exchange(
@@ -70,8 +70,8 @@ def test_lines_in_order_with_markers() -> None:
 
 
 def test_empty_history() -> None:
-    assert History().lines() == []
-    assert History().to_list() == []
+    assert Exchanges().lines() == []
+    assert Exchanges().to_list() == []
 
 
 def test_to_dict() -> None:
@@ -96,8 +96,8 @@ def test_to_dict() -> None:
 
 
 def test_round_trip() -> None:
-    history = History([_exchange(1), _exchange(2, said=False, kind="proactive")])
-    back = History.from_list(history.to_list())
+    history = Exchanges([_exchange(1), _exchange(2, said=False, kind="proactive")])
+    back = Exchanges.from_list(history.to_list())
     assert back.exchanges == history.exchanges
     assert back.lines() == history.lines()
 
@@ -110,35 +110,35 @@ def test_from_list_skips_damaged_items() -> None:
     no_heard = {"said": good["said"], "kind": "owner"}
     missing_field = {**good, "heard": {k: v for k, v in good["heard"].items() if k != "sender"}}
     data = [good, no_role, bad_said, said_not_dict, no_heard, missing_field, "junk", 3, None]
-    back = History.from_list(data)
+    back = Exchanges.from_list(data)
     assert [e.to_dict() for e in back.exchanges] == [good]
 
 
 def test_from_list_defaults_the_kind() -> None:
     data = _exchange(1).to_dict()
     del data["kind"]
-    assert History.from_list([data]).exchanges[0].kind == "owner"
+    assert Exchanges.from_list([data]).exchanges[0].kind == "owner"
 
 
 @pytest.mark.parametrize("data", [None, "junk", {}, 42])
 def test_from_list_of_garbage_is_empty(data) -> None:
-    assert History.from_list(data).exchanges == []
+    assert Exchanges.from_list(data).exchanges == []
 
 
 def test_from_list_bounds_text_and_window() -> None:
     long = _exchange(1).to_dict()
     long["heard"]["text"] = "x" * (MAX_TEXT + 50)
-    back = History.from_list([long] + [_exchange(n).to_dict() for n in range(4)], window=2)
+    back = Exchanges.from_list([long] + [_exchange(n).to_dict() for n in range(4)], window=2)
     assert len(back.exchanges) == 2
     assert back.window == 2
-    one = History.from_list([long])
+    one = Exchanges.from_list([long])
     assert len(one.exchanges[0].heard.text) == MAX_TEXT
 
 
 def test_from_list_text_is_a_string() -> None:
     data = _exchange(1).to_dict()
     data["heard"]["text"] = 42
-    assert History.from_list([data]).exchanges[0].heard.text == "42"
+    assert Exchanges.from_list([data]).exchanges[0].heard.text == "42"
 
 
 def test_role_values() -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, Final
 
-from ..body.presence import Household
+from ..body.household import Household
 from ..const import (
     CONF_ACT_THRESHOLD,
     CONF_DREAM_IDLE_H,
@@ -40,14 +40,14 @@ from ..ports import (
     TurnRunner,
 )
 from ..vault.goals import GoalBook
-from ..vault.history import VaultHistory
-from ..vault.journal import Records
+from ..vault.records import Records
 from ..vault.shelf import Shelf
+from ..vault.versions import Versions
 from .acts import Acts
 from .cursor import MAX_AGENDA, cursor, restore_cursor
 from .dreaming import Dreamer
 from .noticing import fold, forget, news
-from .reach import Reacher
+from .reacher import Reacher
 from .reflect import Reflection
 from .scribe import Scribe
 from .situation import situation_file, situation_lines
@@ -77,7 +77,7 @@ class Mind:
         needs: Motives,
         household: Household,
         shelf: Callable[[], Shelf],
-        history: VaultHistory,
+        history: Versions,
         executor: Executor,
         spawn: Spawn,
         changed: Changed,
@@ -120,7 +120,7 @@ class Mind:
         self.records.on_full = self.scribe.flush  # a flood is written as it comes
         self._dirty = False
         self._last_scan: datetime | None = None
-        self._planned_gap = timedelta(seconds=CADENCE_S[Activity.DORMANT])
+        self.planned_gap = timedelta(seconds=CADENCE_S[Activity.DORMANT])
         self.dreamer = Dreamer(
             clock=clock,
             dials=dials,
@@ -149,7 +149,21 @@ class Mind:
             flush=self.scribe.flush,
             changed=changed,
         )
-        self.acts = Acts(self, shelf)
+        self.acts = Acts(
+            clock=clock,
+            journal=journal,
+            goals=goals,
+            reacher=self.reacher,
+            needs=needs,
+            agenda=self.agenda,
+            considered=self.considered,
+            shelf=shelf,
+            executor=executor,
+            spawn=spawn,
+            flush=self.scribe.flush,
+            changed=changed,
+            noticed=refresh_situation,
+        )
         self.reflection = Reflection(clock=clock, journal=journal, goals=goals)
 
     # ------------------------------------------------------------------ reading
@@ -243,9 +257,9 @@ class Mind:
         now, utc_now = self.clock.now(), self.clock.utcnow()
         self.ticks += 1
         sensed = self._sense(now, utc_now)
-        candidates = appraise(
-            self.agenda, self.goals.items, self._impulses(now, utc_now), utc_now, self.considered
-        )
+        pressure, dream_work = self.token_pressure, self.dreamer.work()  # once per tick
+        impulses = self._impulses(now, utc_now, pressure, dream_work)
+        candidates = appraise(self.agenda, self.goals.items, impulses, utc_now, self.considered)
         choice, runners_up = decide(candidates, float(self.dials[CONF_ACT_THRESHOLD]))
         record = TickRecord(
             tick=self.ticks,
@@ -259,9 +273,9 @@ class Mind:
         if choice is not None:
             record.done, record.interrupt = self.acts.act(choice, now)
         self._reflect(now)
-        self._regulate(now, utc_now, record)
+        self._regulate(now, utc_now, record, pressure, dream_work)
         self.last_tick_at = utc_now
-        self._planned_gap = timedelta(seconds=self.cadence_s * self.body.stretch)
+        self.planned_gap = timedelta(seconds=self.cadence_s * self.body.stretch)
         resting = choice is None and not sensed and record.drift is None
         self.records.trace(record.to_dict(), resting=resting)
         self.last_record = record
@@ -285,7 +299,7 @@ class Mind:
             now,
             utc_now,
             last_tick_at=self.last_tick_at,
-            planned_gap=self._planned_gap,
+            planned_gap=self.planned_gap,
             goals=self.goals.open_goals(),
             signalled_due=self.signalled_due,
             considered=self.considered,
@@ -306,7 +320,9 @@ class Mind:
         del self.agenda[:-MAX_AGENDA]
         return sensed
 
-    def _impulses(self, now: datetime, utc_now: datetime) -> Impulses:
+    def _impulses(
+        self, now: datetime, utc_now: datetime, pressure: float, dream_work: bool
+    ) -> Impulses:
         reacher = self.reacher
         quiet = reacher.owner_quiet(utc_now)
         may_start = self.body.initiative
@@ -316,11 +332,11 @@ class Mind:
                 may_start
                 and self.turns.unflushed
                 and quiet >= timedelta(seconds=d.FLUSH_AFTER_S)
-                and self.token_pressure < 1.0
+                and pressure < 1.0
             ),
-            dream=may_start and self.state is Activity.DREAM and self.dreamer.work(),
-            token_pressure=self.token_pressure,
-            extra=tuple(self.needs.impulses(now)),
+            dream=may_start and self.state is Activity.DREAM and dream_work,
+            token_pressure=pressure,
+            extra=tuple(self.needs.impulses(now, pressure)),
         )
 
     # ------------------------------------------------------------------ REFLECT
@@ -331,13 +347,15 @@ class Mind:
 
     # ------------------------------------------------------------------ REGULATE
 
-    def _regulate(self, now: datetime, utc_now: datetime, record: TickRecord) -> None:
+    def _regulate(
+        self, now: datetime, utc_now: datetime, record: TickRecord, pressure: float, work: bool
+    ) -> None:
         drift = regulate(
             self.state,
             now,
             self.body.last_interaction,
-            token_pressure=self.token_pressure,
-            dream_work=self.dreamer.work(),
+            token_pressure=pressure,
+            dream_work=work,
             woke_at=self.body.started_at,
             home_empty=self.household.state is Presence.AWAY,
             dream_idle_h=float(self.dials[CONF_DREAM_IDLE_H]),
@@ -375,24 +393,6 @@ class Mind:
             if self.goals.serial != serial:  # a reminder or promise was filed
                 await self.goals.async_save()
         await self.scribe.async_flush_rest()
-
-    # ------------------------------------------------------------------ on request
-
-    async def async_speak_up(self) -> dict[str, Any]:
-        """shelldon.speak_up: propose a reach-out now, through the same gates."""
-        return await self.reacher.async_speak_up()
-
-    async def async_dream_now(self) -> dict[str, Any]:
-        """shelldon.dream: fold the finished days waiting now."""
-        return await self.reacher.async_dream_now()
-
-    def dream_backlog(self) -> list[str]:
-        """Finished journal days not yet folded into memory, oldest first."""
-        return self.dreamer.backlog()
-
-    def dream_work(self) -> bool:
-        """Whether a dream tick has work now."""
-        return self.dreamer.work()
 
     @property
     def folded_until(self) -> str | None:

@@ -1,0 +1,172 @@
+"""Building what the pet shows (`runtime.shown.PetData`) from the parts that own each figure,
+once when something changed, and the pet's inner state for the diagnostics download.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Final
+
+from ..core.budget import turns_used_today
+from ..core.power import STRETCH
+from .shown import PetData, Promise
+
+if TYPE_CHECKING:
+    from .life import Life
+
+LAST_SAID_MAX: Final = 255  # a state holds at most 255 characters
+REPAIRS_PATH: Final = "/config/repairs"
+
+
+def snapshot(pet: Life) -> PetData:
+    """The pet as its surfaces show it now."""
+    now = pet.clock.now()
+    state, mood_face, power = pet.state, pet.face.mood_face, pet.battery.power
+    scrub = pet.scrubber.data
+    usage = pet.turns.tokens.today(now)
+    said = pet.turns.last_said or {}
+    open_goals = sorted(
+        pet.goals.open_goals(), key=lambda g: (g.due is None, g.due or g.made_at, g.id)
+    )
+    promises = tuple(
+        Promise(g.id, g.kind.value, pet.scrubber(g.text), g.due, g.made_at) for g in open_goals
+    )
+    edits = tuple(
+        scrub({"id": p.id, "path": p.path, "reason": p.reason, "repair": REPAIRS_PATH})
+        for p in pet.soul.pending.values()
+    )
+    motivation = pet.motivation.state
+    rate = motivation.execution_rate
+    record = pet.mind.last_record
+    return PetData(
+        name=pet.name,
+        mood=mood_face.name,
+        moods=tuple(face.name for face in pet.face.faces),
+        mood_attributes={
+            "valence": round(state.mood.valence, 3),
+            "arousal": round(state.mood.arousal, 3),
+            "energy": round(state.energy, 3),
+            "feeling": mood_face.feeling,
+        },
+        valence=round(state.mood.valence, 3),
+        arousal=round(state.mood.arousal, 3),
+        energy=round(state.energy * 100, 1),
+        turns_today=turns_used_today(state.budget, now),
+        turns_left_today=pet.turn_budget.turns_left(state.budget, now),
+        power_mode=pet.battery.level.value,
+        power_attributes={"on_battery": power.on_battery, "charge": power.charge},
+        tokens_today=usage.total,
+        token_attributes={
+            "input_uncached": usage.input,
+            "input_cache_write": usage.cache_write,
+            "input_cache_read": usage.cache_read,
+            "output": usage.output,
+            "billed_input_equivalent": round(usage.billed_input),
+            "brain": pet.turns.brain.name,
+            **({"tokens_reported": False} if pet.turns.brain.name == "ai_task" else {}),
+        },
+        last_said=pet.scrubber.cut(said.get("text") or "", LAST_SAID_MAX) or None,
+        last_said_attributes=scrub(
+            {"text": said.get("text"), "kind": said.get("kind"), "at": said.get("at")}
+        ),
+        activity=pet.mind.state.value,
+        activity_attributes=scrub(
+            {
+                "since": pet.mind.state_since.isoformat(),
+                "tick_seconds": round(pet.mind.cadence_s * STRETCH[pet.battery.level]),
+                "token_pressure": round(pet.mind.token_pressure, 3),
+                "interruptions_today": pet.door.interruptions_today(now),
+                "last_choice": ((record.choice or {}).get("about") if record else None) or "none",
+            }
+        ),
+        top_need=pet.motivation.top_need,
+        need_attributes=pet.motivation.attributes(),
+        execution_rate=None if rate is None else round(rate * 100, 1),
+        execution_attributes={
+            "proposed": motivation.proposed,
+            "resolved_with_evidence": motivation.resolved,
+            "deferred": motivation.deferred,
+            "self_reports": motivation.self_reports,
+            "pending": sorted(motivation.pending),
+            "deferred_because": dict(pet.motivation.deferred_because),
+        },
+        promises=promises,
+        edits=edits,
+        last_interaction=state.last_interaction_at,
+        face=pet.face.display,
+        face_png=pet.face.png,
+        face_updated=pet.face.updated,
+        thinking=pet.arbiter.busy,
+        waiting=pet.arbiter.waiting,
+        initiative=pet.initiative,
+    )
+
+
+def inner_state(pet: Life) -> dict[str, Any]:
+    """The pet's inner state and why it behaves so, scrubbed: what the diagnostics download
+    adds to what the entities show (built when it is asked for, not on every change)."""
+    now = pet.clock.now()
+    scrubbed: dict[str, Any] = pet.scrubber.data(_inner(pet, now))
+    return scrubbed
+
+
+def _inner(pet: Life, now: datetime) -> dict[str, Any]:
+    heart = pet.heart
+    next_wake = heart.next_wake
+    brain = pet.turns.brain
+    return {
+        "pet": {
+            "state": pet.state.to_dict(),
+            "face": pet.face.mood_face.name,
+            "display": pet.face.display,
+            "faces": [face.name for face in pet.face.faces],
+            "power": {
+                "on_battery": pet.battery.power.on_battery,
+                "charge": pet.battery.power.charge,
+                "level": pet.battery.level.value,
+            },
+            "initiative": pet.initiative,
+            "turn_in_flight": pet.arbiter.busy,
+            "turns_today": turns_used_today(pet.state.budget, now),
+            "turns_left_today": pet.turn_budget.turns_left(pet.state.budget, now),
+            "next_wake": next_wake.isoformat() if next_wake else None,
+            "jobs": {
+                name: {
+                    "tier": job.tier.value,
+                    "cost": job.cost,
+                    "last_run": job.last_run.isoformat() if job.last_run else None,
+                }
+                for name, job in heart.scheduler.jobs.items()
+            },
+            "last_outcomes": [
+                {"job": o.job, "decision": o.decision.value, "reason": o.reason}
+                for o in heart.last_outcomes
+            ],
+            "vault": str(pet.vault.root),
+        },
+        "turns": {
+            "brain": brain.name,
+            # The Anthropic brain's model, or the AI Task entity the brain thinks with.
+            "model": getattr(brain, "model", None) or getattr(brain, "entity_id", None),
+            "history_exchanges": len(pet.turns.history.exchanges),
+            "dream_backlog": pet.mind.dreamer.backlog(),
+            "folded_until": pet.mind.folded_until,
+            "shelf": {doc: seen.get("status") for doc, seen in pet.shelf.seen.items()},
+            "proposals": [{"id": p.id, "path": p.path} for p in pet.soul.pending.values()],
+            "history": "git" if pet.history.uses_git else "versions folder",
+            "open_goals": [
+                {
+                    "id": g.id,
+                    "kind": g.kind.value,
+                    "from": g.provenance.value,
+                    "due": g.due.isoformat() if g.due else None,
+                }
+                for g in pet.goals.open_goals()
+            ],
+            "tokens_today": pet.turns.tokens.to_dict(),
+            "last_intent": pet.turns.last_intent,
+            "last_outcome": pet.turns.last_outcome,
+            "notify_targets": pet.messenger.targets,
+            "pending_replies": len(pet.messenger.pending),
+        },
+    }

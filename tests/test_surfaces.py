@@ -1,0 +1,170 @@
+"""Home Assistant's surfaces see the pet through two things only: its coordinator's plain data,
+and a few commands. No surface imports a part of the pet or reaches through the pet into one;
+one change of the pet writes each entity's state once, and a tick that changes nothing writes
+nothing."""
+
+from __future__ import annotations
+
+import ast
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.const import EVENT_STATE_CHANGED
+from homeassistant.core import Event, HomeAssistant
+from homeassistant.helpers import entity_registry as er
+
+import custom_components.shelldon as package
+from custom_components.shelldon.const import DOMAIN
+from tests.common import async_live_for, async_setup_pet, local, make_pet_entry
+
+ROOT = Path(package.__file__).parent
+SURFACES = (
+    "__init__",
+    "binary_sensor",
+    "config_flow",
+    "conversation",
+    "diagnostics",
+    "entity",
+    "image",
+    "logbook",
+    "options_flow",
+    "repairs",
+    "sensor",
+    "services",
+    "switch",
+)
+PARTS = ("mind", "turns", "needs", "body", "vault")
+COMMANDS = {
+    "coordinator",
+    "async_nudge",
+    "async_tell",
+    "async_speak_up",
+    "async_dream",
+    "async_edit",
+    "async_set_initiative",
+}
+
+
+def _tree(name: str) -> ast.Module:
+    path = ROOT / f"{name}.py"
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def _pet_expressions(node: ast.AST) -> bool:
+    """An expression that is the running pet: `pet`, `self.pet`, `self._pet`, `….runtime_data`."""
+    if isinstance(node, ast.Name):
+        return node.id == "pet"
+    if isinstance(node, ast.Attribute):
+        return node.attr in ("pet", "_pet", "runtime_data")
+    if isinstance(node, ast.Call):  # resolve_pet(call.hass, call)
+        return isinstance(node.func, ast.Name) and node.func.id == "resolve_pet"
+    return False
+
+
+def members_used() -> dict[str, set[str]]:
+    """The members of the pet each surface module uses."""
+    used: dict[str, set[str]] = {}
+    for name in SURFACES:
+        found = {
+            node.attr
+            for node in ast.walk(_tree(name))
+            if isinstance(node, ast.Attribute) and _pet_expressions(node.value)
+        }
+        used[name] = found
+    return used
+
+
+LIFECYCLE = {"async_start", "async_stop"}  # the integration's setup wakes and stops the pet
+
+
+def test_surfaces_use_only_the_pets_commands_and_its_coordinator() -> None:
+    used = set().union(*members_used().values()) - LIFECYCLE
+    assert used <= COMMANDS, f"surfaces reach into the pet: {sorted(used - COMMANDS)}"
+    assert len(used) <= 8
+    assert {"coordinator", "async_tell", "async_nudge"} <= used, "the test sees the surfaces"
+
+
+@pytest.mark.parametrize("name", SURFACES)
+def test_no_surface_imports_a_part_of_the_pet(name: str) -> None:
+    for node in ast.walk(_tree(name)):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            top = node.module.split(".")[0]
+            assert top not in PARTS, f"{name}.py imports {node.module}"
+
+
+def test_a_surface_reaching_into_a_part_would_be_seen() -> None:
+    tree = ast.parse("pet.mind.state\nentry.runtime_data.soul.pending\n")
+    found = {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and _pet_expressions(node.value)
+    }
+    assert found == {"mind", "soul"}
+
+
+# --------------------------------------------------------------- one write per change
+
+
+def _writes(hass: HomeAssistant, entry_id: str) -> dict[str, int]:
+    """Count the state writes of each of the pet's entities, from now on."""
+    ours = {
+        entity.entity_id
+        for entity in er.async_entries_for_config_entry(er.async_get(hass), entry_id)
+    }
+    counted: dict[str, int] = dict.fromkeys(ours, 0)
+
+    def count(event: Event) -> None:
+        if event.data["entity_id"] in counted:
+            counted[event.data["entity_id"]] += 1
+
+    hass.bus.async_listen(EVENT_STATE_CHANGED, count)
+    return counted
+
+
+async def test_one_nudge_writes_each_entity_that_shows_it_once(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 14, 0))
+    entry = make_pet_entry(hass)
+    pet = await async_setup_pet(hass, entry)
+    await async_live_for(hass, freezer, pet, timedelta(minutes=1))
+    mood_before = hass.states.get("sensor.shelldon_mood")
+    writes = _writes(hass, entry.entry_id)
+    await hass.services.async_call(
+        DOMAIN, "nudge", {"kind": "excited"}, blocking=True, return_response=True
+    )
+    await hass.async_block_till_done()
+
+    assert max(writes.values()) == 1, {k: v for k, v in writes.items() if v > 1}
+    assert writes["sensor.shelldon_valence"] == 1 and writes["sensor.shelldon_arousal"] == 1
+    mood = hass.states.get("sensor.shelldon_mood")
+    assert mood is not None and mood_before is not None
+    assert mood.attributes["arousal"] > mood_before.attributes["arousal"]
+    face = hass.states.get("image.shelldon_face")
+    assert face is not None and face.attributes["face"] == pet.face.display
+    assert writes["switch.shelldon_initiative"] == 0, "what did not change is not written"
+
+
+async def test_a_tick_that_changes_nothing_writes_nothing(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """A settled pet at night: the mind ticks, nothing it shows moves, no entity is written."""
+    freezer.move_to(local(2026, 12, 1, 3, 0))
+    entry = make_pet_entry(hass)
+    pet = await async_setup_pet(hass, entry)
+    await async_live_for(hass, freezer, pet, timedelta(hours=2))  # settle into its night
+    pet.heart.run_now("mind")  # a tick now: the needs fade to this instant, and are shown
+    shown = pet.coordinator.data
+    writes = _writes(hass, entry.entry_id)
+    pet.heart.run_now("mind")  # the same instant: nothing it shows can have moved
+    await hass.async_block_till_done()
+
+    changed = {
+        name: (getattr(shown, name), getattr(pet.coordinator.data, name))
+        for name in shown.__dataclass_fields__
+        if getattr(shown, name) != getattr(pet.coordinator.data, name)
+    }
+    assert pet.coordinator.data is shown, f"no new snapshot was handed on: {changed}"
+    assert sum(writes.values()) == 0, {k: v for k, v in writes.items() if v}

@@ -22,12 +22,17 @@ PRICES = {"claude-haiku-4-5": (1.0, 5.0), "claude-sonnet-4-5": (3.0, 15.0)}  # $
 TARGETS = {"claude-haiku-4-5": "≤ 24,000", "claude-sonnet-4-5": "≤ 18,000"}
 
 
+@pytest.mark.parametrize("questions", [False, True], ids=["plain answers", "answers that ask back"])
 @pytest.mark.parametrize("model", sorted(PRICES))
 async def test_weekday_costs(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory, model: str, record: Any
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, model: str, questions: bool, record: Any
 ) -> None:
-    day = await async_weekday(hass, freezer, model)
+    day = await async_weekday(hass, freezer, model, questions=questions)
     kinds = day.kinds()
+    if questions:  # the evening's lines end in a question: no closing call for that
+        record(f"{model}: model calls, answers that ask back", len(kinds), "calls", "≤ 9")
+        record(f"{model}:   closing calls", kinds.count("flush"), "calls", "0")
+        return
     record(f"{model}: model calls on the weekday", len(kinds), "calls", "≤ 9")
     record(f"{model}:   answering the owner", kinds.count("owner"), "calls", "7")
     record(f"{model}: billed input on the weekday", day.billed(), "tokens", TARGETS[model])

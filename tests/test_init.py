@@ -291,6 +291,12 @@ SURFACE: dict[str, Row] = {
         translation_key="initiative",
         category=EntityCategory.CONFIG,
     ),
+    "todo.shelldon_promises": Row(
+        key="promises",
+        state="0",  # open promises: none yet
+        name="Shelldon Promises",
+        translation_key="promises",
+    ),
     "conversation.shelldon": Row(
         key="conversation",
         state=STATE_UNKNOWN,

@@ -34,6 +34,7 @@ SURFACES = (
     "sensor",
     "services",
     "switch",
+    "todo",
 )
 PARTS = ("mind", "turns", "needs", "body", "vault")
 COMMANDS = {
@@ -44,6 +45,7 @@ COMMANDS = {
     "async_dream",
     "async_edit",
     "async_set_initiative",
+    "async_change_promise",
 }
 
 

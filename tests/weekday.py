@@ -50,11 +50,23 @@ def new_message(body: dict[str, Any]) -> str:
     return ""
 
 
-def answer(body: dict[str, Any]) -> dict[str, Any]:
-    """What a sensible model says to each message."""
+EVENING = ("home at last", "did you have a quiet day", "good night")
+
+
+def answer(body: dict[str, Any], questions: bool = False) -> dict[str, Any]:
+    """What a sensible model says to each message; with `questions`, its evening lines end in a
+    question back to Alex (a conversation whose every message was answered and kept still closes
+    without a call). Asked for a reminder, it also promises it, as models do: the goal book keeps
+    one goal."""
     said = new_message(body)
     if "remind me" in said:
-        return {"intent": "confirm the reminder my goal book filed", "say": "I'll remind you."}
+        return {
+            "intent": "confirm the reminder my goal book filed",
+            "say": "I'll remind you.",
+            "promise": [{"what": "remind Alex to call mum", "due_in_hours": 10.5}],
+        }
+    if questions and any(words in said for words in EVENING):
+        return {"intent": "answer Alex and ask back", "say": "That sounds nice. How was yours?"}
     if "Ada" in said:
         return {
             "intent": "keep a fact about Alex's family",
@@ -66,10 +78,10 @@ def answer(body: dict[str, Any]) -> dict[str, Any]:
     return {"intent": "answer Alex", "say": "That sounds nice."}
 
 
-def sensible(billing: Billing) -> ScriptedModel:
+def sensible(billing: Billing, questions: bool = False) -> ScriptedModel:
     return ScriptedModel(
         billing=billing,
-        owner=answer,
+        owner=lambda body: answer(body, questions),
         reach_out={"intent": "keep my word about the call", "say": "Time to call your mum!"},
         proactive={"intent": "nothing needs Alex now", "say": ""},
         flush={"intent": "keep what is left", "say": "", "remember": []},
@@ -121,14 +133,16 @@ def pet_entry(hass: HomeAssistant, model: str) -> MockConfigEntry:
     return entry
 
 
-async def async_weekday(hass: HomeAssistant, freezer: FrozenDateTimeFactory, model: str) -> Day:
+async def async_weekday(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, model: str, *, questions: bool = False
+) -> Day:
     """Live the weekday; what it cost."""
     hass.states.async_set("person.alex", "home", {"friendly_name": "Alex"})
     async_mock_service(hass, "notify", "mobile_app_phone")
     day = Day(model)
     hass.bus.async_listen(EVENT_REACH_OUT, lambda event: day.reach_outs.append(dict(event.data)))
     billing = Billing()
-    model_api = sensible(billing)
+    model_api = sensible(billing, questions)
     freezer.move_to(local(*DAY, 7, 0))
     with scripted(model_api):
         pet = await async_setup_pet(hass, pet_entry(hass, model))

@@ -19,6 +19,7 @@ PLATFORMS: list[Platform] = [
     Platform.IMAGE,
     Platform.SENSOR,
     Platform.SWITCH,
+    Platform.TODO,
 ]
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)

@@ -76,10 +76,14 @@ def test_a_failed_answer_is_worth_a_call_so_nothing_said_is_lost() -> None:
     assert worth_closing(conversation).worth
 
 
-def test_ending_on_an_unrecorded_question_is_worth_a_call() -> None:
-    assert worth_closing(talk(("hello", False), say="How did it go?")).worth
+def test_ending_on_a_question_is_no_reason_for_a_call() -> None:
+    """Whatever the words: every message answered and nothing durable left unkept closes
+    locally (the pet's question is in the history; its next conversation sees it)."""
+    assert not worth_closing(talk(("hello", False), say="How did it go?")).worth
     recorded = talk(("hello", False), say="How did it go?", asks=1)
-    assert not worth_closing(recorded).worth, "a recorded question is already kept"
+    assert not worth_closing(recorded).worth
+    owner_asks = talk(("What did you do all day?", False), say="I dozed. And you?")
+    assert not worth_closing(owner_asks).worth, "a question to the pet leaves no plan open"
 
 
 def test_nothing_said_is_not_worth_a_call() -> None:

@@ -6,9 +6,11 @@ nothing of the kind — "good night", "the tea was lovely" — and every message
 answered (and what it held kept) by its own turn; a call then buys nothing. So each owner
 message is recorded with what its answer did, and the closing turn runs only when something is
 left: a message that holds something durable (a name, a date or time, a plan, a person, a
-"remember") whose answer kept nothing; an answer that failed; or a last reply that asked the
-owner something it did not record as a question. Nothing is dropped either way: every message is
-in the journal and the history, whatever this decides.
+"remember") whose answer kept nothing, or an answer that failed. What the words are never decides
+it: a conversation whose every message was answered and whose names, times and plans were kept
+closes without a call, whether its last line asked something or not (a question of the pet's
+is in the history, and its next conversation sees it). Nothing is dropped either way: every
+message is in the journal and the history, whatever this decides.
 """
 
 from __future__ import annotations
@@ -141,8 +143,6 @@ def worth_closing(conversation: Conversation) -> Closing:
         return Closing(False, "nothing was said")
     if failed := [h for h in heard if not h.answered]:
         return Closing(True, f"{len(failed)} message(s) never answered by the model")
-    if heard[-1].asked_back:
-        return Closing(True, "it ended on a question of mine")
     for h in heard:
         if not h.kept and h.signal is not None:
             return Closing(True, f"something to keep: {h.signal}")

@@ -156,6 +156,35 @@ class Goals:
                 return self.items[index]
         return None
 
+    def refine(
+        self, goal_id: str, *, text: str | None = None, due: datetime | None = None
+    ) -> Goal | None:
+        """A better text or a due time for an open goal (what it is stays); None if there is
+        no such open goal."""
+        for index, goal in enumerate(self.items):
+            if goal.id == goal_id and goal.open:
+                clean = " ".join((text or goal.text).split())[:MAX_TEXT] or goal.text
+                self.items[index] = replace(goal, text=clean, due=due or goal.due)
+                return self.items[index]
+        return None
+
+    def rewrite(self, goal_id: str, *, text: str, due: datetime | None) -> Goal | None:
+        """The owner's own words and time for an open goal (None clears the time)."""
+        for index, goal in enumerate(self.items):
+            if goal.id == goal_id and goal.open:
+                clean = " ".join(text.split())[:MAX_TEXT] or goal.text
+                self.items[index] = replace(goal, text=clean, due=due)
+                return self.items[index]
+        return None
+
+    def reopen(self, goal_id: str) -> Goal | None:
+        """A settled goal is open again (the owner unticked it); None if there is none."""
+        for index, goal in enumerate(self.items):
+            if goal.id == goal_id and not goal.open:
+                self.items[index] = replace(goal, state=GoalState.OPEN, settled_at=None)
+                return self.items[index]
+        return None
+
     def open_goals(self, kinds: Iterable[GoalKind] | None = None) -> list[Goal]:
         """Open goals, optionally of some kinds."""
         wanted = set(kinds) if kinds is not None else None

@@ -66,7 +66,7 @@ class Reflection:
         # A reply that declared its promises has said what it commits to; otherwise read its words.
         found = [] if data.get("promises") else scan_commitments(text, now)
         for commitment in found:
-            if self.goals.holds(commitment.what) is not None:
+            if self.goals.holds(commitment.what, commitment.due) is not None:
                 continue
             goal = self.goals.add(
                 commitment.what,

@@ -9,14 +9,18 @@ and wired by `runtime.wiring`; the plumbing between the parts is `runtime.life`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
+from datetime import date, datetime, time
+from typing import Any, Final, Literal
 
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import ServiceValidationError
 
 from ..brain import Brain
+from ..const import DOMAIN
 from ..core import defaults as d
+from ..core.goals import GoalKind, GoalState, Provenance, Strategy
+from ..core.promises import due_from, parse_remind_me
 from ..core.reactions import NudgeKind, compute_nudge_patch
 from ..turns.senses import TurnOutcome
 from .checkpoint import PetStore
@@ -25,6 +29,21 @@ from .lifecycle import async_sleep, async_wake
 from .wiring import wire
 
 type ShelldonConfigEntry = ConfigEntry[Pet]
+
+MAX_OPEN_PROMISES: Final = 100  # a list longer than this is no list the pet can keep
+DAY_DUE: Final = time(9, 30)  # a promise due on a day, with no time: that morning
+
+
+@dataclass(frozen=True)
+class PromiseChange:
+    """A change the owner made on the pet's promises (its to-do list): a new one, an edit of
+    one (its words, when it is due, done or not), or one removed."""
+
+    action: Literal["add", "update", "remove"]
+    uid: str | None = None
+    text: str | None = None
+    due: date | datetime | None = None
+    done: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -126,6 +145,78 @@ class Pet(Life):
         scrub = self.scrubber
         return EditPreview(proposal.id, scrub(proposal.path), scrub(proposal.reason), scrub(diff))
 
+    async def async_change_promise(self, change: PromiseChange) -> None:
+        """The owner changed the promises list: the goal book follows (it is the one writer;
+        the list shows its snapshot). A new item is a reminder exactly as if the owner had
+        asked for it; ServiceValidationError, translated, for what the book cannot take."""
+        now = self.clock.now()
+        if change.action == "add":
+            self._add_promise(change, now)
+        else:
+            goal = self.goals.get(change.uid or "")
+            if goal is None or goal.state is GoalState.DROPPED:
+                raise _refused("promise_unknown", uid=change.uid or "")
+            if change.action == "remove":
+                self.goals.settle(goal.id, GoalState.DROPPED)
+                self.journal.journal(now, None, f"dropped {goal.id} from my list: {goal.text}")
+            else:
+                self._edit_promise(goal.id, change, now)
+        await self.goals.async_save()
+        self.goals_changed()
+        self.show()
+
+    def _add_promise(self, change: PromiseChange, now: datetime) -> None:
+        text = " ".join((change.text or "").split())
+        if not text:
+            raise _refused("promise_needs_text")
+        if len(self.goals.open_goals()) >= MAX_OPEN_PROMISES:
+            raise _refused("promises_full", limit=str(MAX_OPEN_PROMISES))
+        said = parse_remind_me(text, now)  # "remind me to …" typed into the list, read so
+        what = said.what if said is not None else text
+        due = self._due(change.due, now) or (said.due if said else due_from(text, now))
+        if due is not None and due <= now:
+            raise _refused("promise_due_past")
+        goal = self.goals.holds(what, due)
+        if goal is None:
+            goal = self.goals.add(
+                what,
+                kind=GoalKind.REACH_OUT,
+                provenance=Provenance.REMIND_ME,
+                strategy=Strategy.BLIND,
+                due=due,
+            )
+            self.journal.journal(now, None, f"filed a reminder from my list ({goal.id}): {what}")
+        elif goal.due is None and due is not None:
+            self.goals.refine(goal.id, due=due)
+
+    def _edit_promise(self, goal_id: str, change: PromiseChange, now: datetime) -> None:
+        goal = self.goals.get(goal_id)
+        assert goal is not None
+        text = " ".join((change.text or "").split())
+        if not text:
+            raise _refused("promise_needs_text")
+        if change.done is True and goal.open:
+            self.goals.settle(goal.id, GoalState.DONE)
+            self.journal.journal(now, None, f"settled {goal.id} (done), ticked off: {goal.text}")
+            return
+        if change.done is False and not goal.open:
+            self.goals.reopen(goal.id)
+            self.journal.journal(now, None, f"opened {goal.id} again, unticked: {goal.text}")
+        due = self._due(change.due, now)
+        if due is not None and due != goal.due and due <= now:
+            raise _refused("promise_due_past")
+        if text != goal.text or due != goal.due:
+            self.goals.rewrite(goal.id, text=text, due=due)
+            when = f", due {due.astimezone(now.tzinfo):%Y-%m-%d %H:%M}" if due else ""
+            self.journal.journal(now, None, f"changed {goal.id} on my list{when}: {text}")
+
+    def _due(self, due: date | datetime | None, now: datetime) -> datetime | None:
+        if isinstance(due, datetime):
+            return due if due.tzinfo is not None else due.replace(tzinfo=now.tzinfo)
+        if isinstance(due, date):
+            return datetime.combine(due, DAY_DUE, tzinfo=now.tzinfo)
+        return None
+
     async def async_set_initiative(self, on: bool) -> None:
         """The initiative switch (off: the pet never starts a turn on its own)."""
         if self.initiative == on:
@@ -135,3 +226,9 @@ class Pet(Life):
         self.show()
         await self.async_checkpoint()
         self.heart.arm()
+
+
+def _refused(key: str, **placeholders: str) -> ServiceValidationError:
+    return ServiceValidationError(
+        translation_domain=DOMAIN, translation_key=key, translation_placeholders=placeholders
+    )

@@ -18,13 +18,15 @@ Attributes = Mapping[str, Any]
 
 @dataclass(frozen=True)
 class Promise:
-    """One open goal, as the to-do list and the promises sensor show it."""
+    """One goal of the goal book, as the to-do list and the promises sensor show it: open, or
+    done (kept a while after, ticked off)."""
 
     id: str
     kind: str
     text: str
     due: datetime | None
     made_at: datetime
+    done: bool = False
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,8 @@ class PetData:
     need_attributes: Attributes
     execution_rate: float | None
     execution_attributes: Attributes
-    promises: tuple[Promise, ...]
+    promises: tuple[Promise, ...]  # the open goals, soonest due first
+    kept: tuple[Promise, ...]  # the goals done lately, newest first
     edits: tuple[Attributes, ...]
     last_interaction: datetime | None
     face: str  # the face on the panel

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from ..core.budget import turns_used_today
+from ..core.goals import GoalState
 from ..core.power import STRETCH
 from .shown import PetData, Promise
 
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 
 LAST_SAID_MAX: Final = 255  # a state holds at most 255 characters
 REPAIRS_PATH: Final = "/config/repairs"
+MAX_KEPT: Final = 50  # goals done lately that the to-do list shows ticked off
 
 
 def snapshot(pet: Life) -> PetData:
@@ -30,6 +32,15 @@ def snapshot(pet: Life) -> PetData:
     )
     promises = tuple(
         Promise(g.id, g.kind.value, pet.scrubber(g.text), g.due, g.made_at) for g in open_goals
+    )
+    done = sorted(
+        (g for g in pet.goals.items if g.state is GoalState.DONE),
+        key=lambda g: (g.settled_at or g.made_at, g.id),
+        reverse=True,
+    )
+    kept = tuple(
+        Promise(g.id, g.kind.value, pet.scrubber(g.text), g.due, g.made_at, done=True)
+        for g in done[:MAX_KEPT]
     )
     edits = tuple(
         scrub({"id": p.id, "path": p.path, "reason": p.reason, "repair": REPAIRS_PATH})
@@ -91,6 +102,7 @@ def snapshot(pet: Life) -> PetData:
             "deferred_because": dict(pet.motivation.deferred_because),
         },
         promises=promises,
+        kept=kept,
         edits=edits,
         last_interaction=state.last_interaction_at,
         face=pet.face.display,

@@ -57,13 +57,25 @@ def apply_reply(
         if (goal := goals.settle(settle.id, state)) is not None:
             line(now, None, f"settled {goal.id} ({state.value}): {goal.text}")
     for promise in reply.promises:
+        stated = promise.due_in_hours is not None
         hours = DEFAULT_PROMISE_HOURS if promise.due_in_hours is None else promise.due_in_hours
+        due = utc_now + timedelta(hours=hours)
+        if (known := goals.holds(promise.what, due if stated else None)) is not None:
+            # One promise per request: the goal the owner's words filed (or an earlier promise)
+            # takes what the promise adds (a time it lacked; a better text for a promise of
+            # the pet's own), never a second goal.
+            better = promise.what if known.provenance is Provenance.PROMISE else None
+            refined = goals.refine(
+                known.id, text=better, due=due if stated and known.due is None else None
+            )
+            line(now, None, f"kept it as one promise ({known.id}): {(refined or known).text}")
+            continue
         goal = goals.add(
             promise.what,
             kind=GoalKind.REACH_OUT,
             provenance=Provenance.PROMISE,
             strategy=Strategy.SINGLE_MINDED,
-            due=utc_now + timedelta(hours=hours),
+            due=due,
         )
         line(now, None, f"promised ({goal.id}): {goal.text}")
     for ask in reply.asks:

@@ -18,8 +18,9 @@ from typing import Final
 
 from homeassistant.core import HomeAssistant
 
+from ..core.errands import same_errand
 from ..core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy
-from ..core.promises import Commitment, same_errand
+from ..core.promises import Commitment
 from ..ports import Clock, Spawn
 from .files import Vault, VaultError, reason
 
@@ -80,9 +81,10 @@ class GoalBook:
         """A goal by id."""
         return self.goals.get(goal_id)
 
-    def holds(self, text: str) -> Goal | None:
-        """The open goal that already names this errand (whoever phrased it), if any."""
-        return next((g for g in self.open_goals() if same_errand(text, g.text)), None)
+    def holds(self, text: str, due: datetime | None = None) -> Goal | None:
+        """The open goal that already is this errand (whoever phrased it: the same people and
+        things, due within the same hour or without a time), if any."""
+        return next((g for g in self.open_goals() if same_errand(text, g.text, due, g.due)), None)
 
     # ------------------------------------------------------------------ changing
 
@@ -110,7 +112,9 @@ class GoalBook:
     def remind(self, reminder: Commitment) -> tuple[Goal, bool]:
         """The owner's "remind me to …", filed once: the open goal that already holds it, or a
         new one (a reminder of theirs, defended past due); and whether it is new."""
-        if (known := self.holds(reminder.what)) is not None:
+        if (known := self.holds(reminder.what, reminder.due)) is not None:
+            if known.due is None and reminder.due is not None:  # now it has a time
+                known = self.refine(known.id, due=reminder.due) or known
             return known, False
         goal = self.add(
             reminder.what,
@@ -120,6 +124,35 @@ class GoalBook:
             due=reminder.due,
         )
         return goal, True
+
+    def refine(
+        self, goal_id: str, *, text: str | None = None, due: datetime | None = None
+    ) -> Goal | None:
+        """A better text or a due time for an open goal; None if there is none."""
+        goal = self.goals.refine(
+            goal_id,
+            text=self.vault.scrubber(text) if text else None,
+            due=due.astimezone(UTC) if due else None,
+        )
+        if goal is not None:
+            self._changed()
+        return goal
+
+    def rewrite(self, goal_id: str, *, text: str, due: datetime | None) -> Goal | None:
+        """The owner's own words and time for an open goal (None clears the time)."""
+        goal = self.goals.rewrite(
+            goal_id, text=self.vault.scrubber(text), due=due.astimezone(UTC) if due else None
+        )
+        if goal is not None:
+            self._changed()
+        return goal
+
+    def reopen(self, goal_id: str) -> Goal | None:
+        """A settled goal is open again."""
+        goal = self.goals.reopen(goal_id)
+        if goal is not None:
+            self._changed()
+        return goal
 
     def settle(self, goal_id: str, state: GoalState) -> Goal | None:
         """Close a goal as done or dropped."""

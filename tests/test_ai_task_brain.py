@@ -259,7 +259,7 @@ async def test_an_entity_not_there_at_setup_wakes_the_pet_which_apologises_until
 ) -> None:
     with caplog.at_level(logging.INFO, logger="custom_components.shelldon"):
         await async_setup_pet(hass, ai_task_pet(hass))
-    woke = [r for r in caplog.records if r.name == "custom_components.shelldon"]
+    woke = [r for r in caplog.records if r.name.startswith("custom_components.shelldon")]
     assert [r.levelno for r in woke if FAKE in r.getMessage()] == [logging.INFO]
 
     assert (await tell(hass, "anyone home?"))["reply"] == APOLOGIES["ai_task_unavailable"]

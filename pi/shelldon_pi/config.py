@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 from . import __version__
 from .errors import ConfigError
+from .words import TAG
 
 DEFAULT_PET = "Shelldon"
 DEFAULT_PANEL = "epd2in13_V4"
@@ -30,6 +31,7 @@ ENV = {
     "pet": "SHELLDON_PET",
     "panel": "SHELLDON_PANEL",
     "pisugar": "SHELLDON_PISUGAR",
+    "language": "SHELLDON_LANGUAGE",
 }
 _MODEL = re.compile(r"^epd[0-9a-z_]+$", re.IGNORECASE)
 
@@ -49,6 +51,7 @@ class Config:
     full_every: int = DEFAULT_FULL_EVERY
     battery_every_s: float = DEFAULT_BATTERY_EVERY_S
     verbose: bool = False
+    language: str | None = None  # the words it draws itself; None: Home Assistant's language
 
     @property
     def face_entity(self) -> str:
@@ -151,6 +154,16 @@ def check_pisugar(raw: str) -> tuple[str, int]:
     return host, port
 
 
+def check_language(raw: str) -> str:
+    """A language tag such as de, fr-CA or pt-BR."""
+    value = raw.strip()
+    if not TAG.fullmatch(value):
+        raise ConfigError(
+            f"--language {raw!r} is not a language tag: write it like en, de, fr, es or nl"
+        )
+    return value
+
+
 def _positive(kind: Callable[[str], float], what: str) -> Callable[[str], float]:
     def parse(text: str) -> float:
         try:
@@ -172,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
             "shelldon's body: draws the pet's face (image.<pet>_face) on an E-Ink panel and "
             "puts the PiSugar battery into Home Assistant. Each option can also be set "
             "in the environment (SHELLDON_URL, SHELLDON_TOKEN, SHELLDON_PET, SHELLDON_PANEL, "
-            "SHELLDON_PISUGAR), which keeps the token out of the process list."
+            "SHELLDON_PISUGAR, SHELLDON_LANGUAGE), which keeps the token out of the process list."
         ),
     )
     parser.add_argument("--url", help="Home Assistant's address, e.g. http://homeassistant:8123")
@@ -191,6 +204,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--pisugar",
         metavar="HOST:PORT",
         help="pisugar-server's TCP address, e.g. 127.0.0.1:8423 (leave out: no battery)",
+    )
+    parser.add_argument(
+        "--language",
+        help=(
+            "the language of the words it draws itself, e.g. the 'no connection' face (en, de, "
+            "fr, es, nl; default: Home Assistant's language)"
+        ),
     )
     parser.add_argument(
         "--full-every",
@@ -236,6 +256,7 @@ def parse_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | Non
     panel, png_path = check_panel(pick("panel") or DEFAULT_PANEL)
     pisugar_text = pick("pisugar").strip()
     pisugar = check_pisugar(pisugar_text) if pisugar_text else None
+    language_text = pick("language").strip()
     return Config(
         url=url,
         token=token,
@@ -248,4 +269,5 @@ def parse_config(argv: Sequence[str] | None = None, env: Mapping[str, str] | Non
         full_every=int(args.full_every),
         battery_every_s=float(args.battery_every),
         verbose=bool(args.verbose),
+        language=check_language(language_text) if language_text else None,
     )

@@ -11,6 +11,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .words import offline_words
+
 # The colours a panel can show; "any" keeps the picture as it came (png: panels).
 PALETTES: Final = ("bw", "bwr", "any")
 WHITE: Final = (255, 255, 255)
@@ -121,9 +123,12 @@ def _text_width(draw: ImageDraw.ImageDraw, text: str, font: object) -> int:
     return int(right - left)
 
 
-def offline_face(size: tuple[int, int] | None, palette: str, since: str) -> Image.Image:
+def offline_face(
+    size: tuple[int, int] | None, palette: str, since: str, language: str = "en"
+) -> Image.Image:
     """The face shown while Home Assistant is away: a pet with crossed-out eyes, a flat mouth,
-    an unplugged cable, and the words "no connection" (drawn here, so it needs no network)."""
+    an unplugged cable, and the words "no connection" in the owner's language (drawn here, so
+    it needs no network)."""
     width, height = size or DEFAULT_SIZE
     page = Image.new("RGB", (width, height), WHITE)
     draw = ImageDraw.Draw(page)
@@ -142,7 +147,7 @@ def offline_face(size: tuple[int, int] | None, palette: str, since: str) -> Imag
     # An unplugged plug under the words.
     left = cx + r + unit * 0.12
     room = max(1.0, width - left - unit * 0.06)
-    title = "no connection"
+    title, to_whom, since_line = offline_words(language, since)
     font_size = max(8, round(height * 0.2))
     font = _font(font_size)
     while font_size > 8 and _text_width(draw, title, font) > room:
@@ -150,10 +155,10 @@ def offline_face(size: tuple[int, int] | None, palette: str, since: str) -> Imag
         font = _font(font_size)
     small = _font(max(8, round(font_size * 0.55)))
     draw.text((left, height * 0.16), title, fill=BLACK, font=font)
-    draw.text((left, height * 0.16 + font_size * 1.25), "to Home Assistant", fill=BLACK, font=small)
+    draw.text((left, height * 0.16 + font_size * 1.25), to_whom, fill=BLACK, font=small)
     draw.text(
         (left, height * 0.16 + font_size * 1.25 + font_size * 0.75),
-        f"since {since}",
+        since_line,
         fill=BLACK,
         font=small,
     )

@@ -33,6 +33,7 @@ from .link import CLOSED, MISSING, Link, entity_state
 from .panel import Panel
 from .pisugar import PiSugar
 from .policy import Draw, Shown, Wait, backoff, decide, drawn, offline_at, offline_due
+from .words import TAG
 
 _LOGGER = logging.getLogger(__name__)
 IGNORED_STATES: Final = frozenset({"unavailable", "unknown"})
@@ -82,6 +83,8 @@ class Body:
         self._fetched: str | None = None  # the state whose picture we have
         self._face: Picture | None = None
         self._offline: Picture | None = None
+        # The words on the faces it draws itself: the option's, else Home Assistant's language.
+        self.language = config.language or "en"
         self._down_since: float | None = clock()  # not connected yet
         self._down_wall = wall()
         self._fetch_wake = asyncio.Event()
@@ -157,6 +160,7 @@ class Body:
                 self.config.face_entity,
             )
             try:
+                await self._learn_language(link)
                 await self._watch(link)
             except Unreachable as err:
                 _LOGGER.warning("lost Home Assistant (%s); reconnecting", err)
@@ -178,6 +182,21 @@ class Body:
         self._down_wall = self.wall()
         self._offline = None
         self._paint_wake.set()
+
+    async def _learn_language(self, link: Link) -> None:
+        """Home Assistant's language (its /api/config, over the websocket), unless --language
+        said one; kept for the times Home Assistant is away."""
+        if self.config.language is not None:
+            return
+        try:
+            config = await link.command({"type": "get_config"})
+        except (Unreachable, TimeoutError) as err:
+            _LOGGER.debug("could not read Home Assistant's language (%s)", err)
+            return
+        language = config.get("language") if isinstance(config, dict) else None
+        if isinstance(language, str) and TAG.fullmatch(language) and language != self.language:
+            self.language = language
+            self._offline = None
 
     async def _watch(self, link: Link) -> None:
         face = self.config.face_entity
@@ -287,7 +306,7 @@ class Body:
         if self._offline is None:
             size = self.panel.size or (self._face.image.size if self._face else None)
             since = self._down_wall.strftime("%H:%M")
-            image = pictures.offline_face(size, self.panel.palette, since)
+            image = pictures.offline_face(size, self.panel.palette, since, self.language)
             self._offline = Picture(image, "offline:" + pictures.digest(image), "no connection")
         return self._offline
 

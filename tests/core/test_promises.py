@@ -341,19 +341,24 @@ def test_parse_back_in_no_match(text: str) -> None:
 
 
 def _offline_lines() -> list[str]:
-    """Every line the offline brain can say on its own (its stock of moods and musings)."""
+    """Every line the offline brain can say on its own (its stock of moods and musings, and
+    its English phrasebook's lines with "I'll" in them; every language's: tests/brain)."""
     import ast
     import inspect
 
     from custom_components.shelldon.brain import offline
+    from custom_components.shelldon.brain.phrasebook import en
 
     lines = [line for group in offline.MOOD_LINES.values() for line in group]
     lines += [line for group in offline.MUSINGS.values() for line in group]
-    tree = ast.parse(inspect.getsource(offline))
+    tree = ast.parse(inspect.getsource(offline) + inspect.getsource(en))
     lines += [
         node.value
         for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "I'll" in node.value
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and "I'll" in node.value
+        and "{" not in node.value  # "I'll remind you {link} …" is the reminder's own echo
     ]
     return lines
 

@@ -59,6 +59,7 @@ class FakeHomeAssistant:
         self.tokens = {TOKEN}
         self.admin = admin
         self.state = "RUNNING" if running else "NOT_RUNNING"
+        self.language = "en"  # Home Assistant's language, as /api/config says it
         self.entities: dict[str, Entity] = {}
         self.images: dict[str, bytes] = {}
         self.posted: list[tuple[str, dict[str, Any]]] = []
@@ -184,7 +185,7 @@ class FakeHomeAssistant:
             }
             await ws.send_json({"id": ident, "type": "event", "event": {"a": present}})
         elif kind == "get_config":
-            result = {"state": self.state, "version": HA_VERSION}
+            result = {"state": self.state, "version": HA_VERSION, "language": self.language}
             await ws.send_json({"id": ident, "type": "result", "success": True, "result": result})
         elif kind == "get_states":
             result = [

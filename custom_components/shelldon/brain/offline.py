@@ -1,11 +1,13 @@
 """The offline brain: a pet with no network still answers, in its own mood, for free.
 
-Lines come from small templates keyed by the feeling word of the current face. It tells only
-small truths, read off what the turn was handed: the reminder the message filed (as the goal
-book holds it), how it feels, its energy, battery and clock, what it is waiting on. What it
-cannot do (switch things, browse, buy) it says plainly, and that it is running without its
-language model; everything else gets a warm, honest acknowledgement. It never raises and costs
-nothing.
+Lines come from small templates keyed by the feeling word of the current face, in the
+language the turn asks for (`request.language`: the message's for an owner turn, the owner's
+for the pet's own turns; English for a language the pet does not speak). It hears what it is
+asked in any of the five languages. It tells only small truths, read off what the turn was
+handed: the reminder the message filed (as the goal book holds it), how it feels, its energy,
+battery and clock, what it is waiting on. What it cannot do (switch things, browse, buy) it
+says plainly, and that it is running without its language model; everything else gets a warm,
+honest acknowledgement. It never raises and costs nothing.
 """
 
 from __future__ import annotations
@@ -13,131 +15,35 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Final
 
 from ..core.memory import new_facts
+from ..core.words import month, openings, phrase, weekday
+from .hearing import cannot, hears, to_remember
+from .phrasebook import BOOKS, Phrasebook, phrasebook
 from .turn import Filed, Machine, OpenItem, Reply, TurnKind, TurnRequest, TurnResult
 
-_GREETING: Final = re.compile(r"\b(hi|hello|hey|hiya|morning|evening|yo)\b", re.I)
-_HOW_ARE_YOU: Final = re.compile(
-    r"how are (you|u)|how do you feel|how('s| is) it going|you ok", re.I
+# What the pet noted, in the journal's words in any language ("] noted: …", "] notiert: …").
+_NOTED: Final = re.compile(
+    r"\] (?:" + "|".join(re.escape(start) for start in openings("journal.noted")) + r")"
+    r"(?P<what>.+)$"
 )
-_TIME: Final = re.compile(r"\bwhat time\b|\btime is it\b|\bthe time\b", re.I)
-_BODY: Final = re.compile(r"\bbattery\b|\bcharge\b|\bplugged\b|\bbody\b|\bpanel\b|\bscreen\b", re.I)
-_REMEMBER: Final = re.compile(
-    r"^\s*(?:please\s+)?remember(?!\s+(?:when|how|what|who|where|why)\b)(?:\s+that)?\s+(?P<what>.+?)[.!]*$",
-    re.I,
-)
-_BARE: Final = frozenset({"that", "this", "it", "me", "so"})
-_NOTED: Final = re.compile(r"\] noted: (?P<what>.+)$")
-_QUESTION: Final = re.compile(
-    r"\?\s*$|^(?:what|who|how|when|where|why|which|tell me|do you know)\b", re.I
-)
-_THANKS: Final = re.compile(r"\b(thanks|thank you|cheers|ta)\b", re.I)
-_TIRED: Final = re.compile(
-    r"\byou(?:'re|\s+are)?\s+(?:\w+\s+)?(?:tired|sleepy|exhausted|worn\s+out|awake)\b|"
-    r"\byour\s+energy\b|\benergy\s+level",
-    re.I,
-)
-_WAITING: Final = re.compile(
-    r"\bwhat\s+(?:do|did)\s+you\s+remember\b|\bwhat\s+are\s+you\s+waiting\b|"
-    r"\bwaiting\s+on\b|\b(?:your|any|what|open)\s+(?:promises|reminders|goals)\b|"
-    r"\bon\s+your\s+(?:list|mind)\b",
-    re.I,
-)
-# What a pet on a desk cannot do, offline or not: each with the honest words for it.
-_CANNOT: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
-    (
-        re.compile(
-            r"\b(?:turn|switch)\s+(?:on|off)\b|\b(?:turn|switch)\s+(?:\w+\s+){1,3}(?:on|off)\b|"
-            r"\b(?:dim|brighten)\s+the\b|\b(?:un)?lock\s+the\b|\b(?:open|close)\s+the\s+"
-            r"(?:blinds|curtains|garage|shutters)\b|\b(?:set|turn\s+up|turn\s+down)\s+the\s+"
-            r"(?:heating|thermostat|temperature)\b",
-            re.I,
-        ),
-        "I can't switch anything in your home",
-    ),
-    (
-        re.compile(
-            r"\b(?:search|google|browse|look\s+(?:it\s+|that\s+)?up)\b|"
-            r"\bthe\s+(?:web|internet)\b|\b(?:what|how)(?:'s|\s+is)\s+the\s+weather\b|"
-            r"\bforecast\b",
-            re.I,
-        ),
-        "I can't look anything up or browse the web",
-    ),
-    (
-        re.compile(
-            r"\b(?:buy|purchase|shop\s+for)\b|\border\s+(?:me\s+)?(?:a|an|some|the|more)\b",
-            re.I,
-        ),
-        "I can't buy or order anything",
-    ),
-)
-NO_MODEL: Final = "I'm running without my language model right now"
-_SWAP: Final = {
-    "my": "your",
-    "your": "my",
-    "mine": "yours",
-    "yours": "mine",
-    "me": "you",
-    "myself": "yourself",
-    "yourself": "myself",
-    "i": "you",
-    "i'm": "you're",
-    "i've": "you've",
-    "i'll": "you'll",
-}
-_WORD: Final = re.compile(r"[A-Za-z']+")
-
-MOOD_LINES: Final[dict[str, tuple[str, ...]]] = {
-    "content": (
-        "All's well on the desk.",
-        "I'm comfy here, thanks for asking.",
-        "Quiet and content, like a cat in a sunbeam.",
-    ),
-    "sleepy": (
-        "Mm… I'm half asleep, but I'm here.",
-        "Sleepy. My thoughts are moving slowly tonight.",
-        "Yawn. Still listening, though.",
-    ),
-    "grumpy": (
-        "I'm a bit grumpy, honestly. It'll pass.",
-        "Not my brightest mood, but I'm here.",
-        "Grumbly. Be gentle with me.",
-    ),
-    "excited": (
-        "Ooh, I'm buzzing today!",
-        "I'm all sparkly inside right now.",
-        "Everything feels bright and fizzy!",
-    ),
-    "curious": (
-        "I'm curious about everything at the moment.",
-        "My head is full of little questions today.",
-        "Wide awake and wondering.",
-    ),
-    "drained": (
-        "My battery's low, so I'm keeping it short.",
-        "Running on fumes. A charge would be lovely.",
-        "Low battery. I'll save my words.",
-    ),
-}
-MUSINGS: Final[dict[str, tuple[str, ...]]] = {
-    "content": (
-        "Just thinking how nice and quiet it is here.",
-        "Hello from the desk. Nothing to report, which is its own kind of nice.",
-    ),
-    "sleepy": ("The evening's settling in. I'm getting drowsy.",),
-    "grumpy": ("It's been quiet a while. I'm a little grumpy, but I'll cheer up.",),
-    "excited": ("I've been full of energy all afternoon. Hope your day's going well!",),
-    "curious": (
-        "I keep wondering what you're up to today.",
-        "Little question from the desk: what's the best thing that happened today?",
-    ),
-    "drained": ("Battery's low here. If you pass by, a charge would help.",),
-}
+_WORD: Final = re.compile(r"[A-Za-z']+")  # English: the owner's words, said back
+_WORD_ABROAD: Final = re.compile(r"[^\W\d_]+(?:['’](?=[^\W\d_]))?")
+_ELISION: Final = re.compile(r"\b(d|qu)e ([aeiouyhàâéèêëîïôûœAEIOUYHÀÂÉÈÊÎÔÛ])")
 FALLBACK: Final = "content"
+
+# The English stock, as other parts of the pet have always read it.
+MOOD_LINES: Final[Mapping[str, tuple[str, ...]]] = BOOKS["en"].moods
+MUSINGS: Final[Mapping[str, tuple[str, ...]]] = BOOKS["en"].musings
+
+
+def musings(feeling: str, language: str = "en") -> tuple[str, ...]:
+    """What the pet may say unasked in a feeling, in a language (the content ones otherwise)."""
+    book = phrasebook(language)
+    return book.musings.get(feeling) or book.musings[FALLBACK]
 
 
 def _pick(options: tuple[str, ...], seed: str) -> str:
@@ -152,60 +58,90 @@ def _percent(fraction: float) -> int | None:
     return round(min(1.0, max(0.0, fraction)) * 100)
 
 
-def _yours(text: str) -> str:
-    """The owner's words, said back to them (my ↔ your)."""
-    return _WORD.sub(lambda m: _SWAP.get(m[0].lower(), m[0]), text)
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
-def _when(due: datetime | None, now: datetime) -> str:
+def _yours(text: str, book: Phrasebook) -> str:
+    """The owner's words, said back to them (my -> your)."""
+    if book.language == "en":
+        return _WORD.sub(lambda m: book.swaps.get(m[0].lower(), m[0]), text)
+
+    def swap(match: re.Match[str]) -> str:
+        word = match[0]
+        said = book.swaps.get(word.lower().replace("’", "'"))
+        if said is None:
+            return word
+        return _first_upper(said) if word[:1].isupper() else said
+
+    return _WORD_ABROAD.sub(swap, text)
+
+
+def _when(due: datetime | None, now: datetime, book: Phrasebook) -> str:
     """When a reminder is due, as the owner reads a clock: at 20:00, tomorrow at 09:30, …"""
     if due is None:
-        return "when the time comes"
+        return book.when_none
     local = due.astimezone(now.tzinfo)
     days = (local.date() - now.date()).days
-    at = f"at {local:%H:%M}"
+    time = f"{local:%H:%M}"
     if days == 0:
-        return at
-    if days == 1:
-        return f"tomorrow {at}"
-    if 1 < days < 7:
-        return f"on {local:%A} {at}"
-    return f"on {local.day} {local:%B} {at}"
+        said = book.when_today.format(time=time)
+    elif days == 1:
+        said = book.when_tomorrow.format(time=time)
+    elif 1 < days < 7:
+        said = book.when_weekday.format(day=weekday(local.weekday(), book.language), time=time)
+    else:
+        date = book.ordinals.get(local.day, str(local.day))
+        said = book.when_date.format(date=date, month=month(local.month, book.language), time=time)
+    return _at_one(said, local.hour, book)
 
 
-def _acknowledge(filed: tuple[Filed, ...], now: datetime) -> Reply:
+def _at_one(text: str, hour: int, book: Phrasebook) -> str:
+    """Spanish says "a la 1" but "a las 2": one o'clock is singular."""
+    if hour == 1:
+        for plural, singular in book.at_one:
+            text = text.replace(plural, singular)
+    return text
+
+
+def _acknowledge(filed: tuple[Filed, ...], now: datetime, book: Phrasebook) -> Reply:
     """What the message filed, in the goal book's own words and times."""
     lines = []
     for item in filed:
-        what = f"remind you {item.link} {_yours(item.text)} {_when(item.due, now)}"
-        lines.append(f"I'll {what}." if item.new else f"I already have that one: I'll {what}.")
+        template = book.remind.get(item.link, book.remind_default)
+        remind = template.format(
+            link=item.link, what=_yours(item.text, book), when=_when(item.due, now, book)
+        )
+        line = (book.remind_new if item.new else book.remind_known).format(remind=remind)
+        lines.append(_ELISION.sub(r"\1'\2", line) if book.elide else line)
     ids = ", ".join(item.id for item in filed)
     return Reply(intent=f"tell my owner exactly which reminder I hold ({ids})", say=" ".join(lines))
 
 
-def _waiting(machine: Machine) -> Reply:
+def _waiting(machine: Machine, book: Phrasebook) -> Reply:
     """The open promises, questions and reminders, as the machine holds them."""
     items: tuple[OpenItem, ...] = machine.open_items or ()
     if not items:
-        return Reply(
-            intent="say truthfully that nothing is open",
-            say="Nothing's open: no reminders, promises or questions waiting.",
-        )
+        return Reply(intent="say truthfully that nothing is open", say=book.nothing_open)
+    unhurried = {"whenever", phrase("clock.whenever", book.language)}
     shown = "; ".join(
-        f"«{i.text}» ({'no rush' if i.due == 'whenever' else 'due ' + i.due})" for i in items
+        book.item.format(
+            text=i.text, due=book.no_rush if i.due in unhurried else book.due.format(due=i.due)
+        )
+        for i in items
     )
     total = max(machine.open_total, len(items))
-    more = f" And {total - len(items)} more." if total > len(items) else ""
-    count = "one thing" if total == 1 else f"{total} things"
+    more = book.more.format(n=total - len(items)) if total > len(items) else ""
+    count = book.one_thing if total == 1 else book.things.format(n=total)
     return Reply(
         intent="tell my owner what I'm waiting on, from my goal book",
-        say=f"I'm holding {count}: {shown}.{more}",
+        say=book.holding.format(count=count, shown=shown, more=more),
     )
 
 
-def _energy(machine: Machine) -> str:
+def _energy(machine: Machine, book: Phrasebook) -> str:
     pct = _percent(machine.energy)
-    return "my energy is hard to read" if pct is None else f"my energy is at {pct} %"
+    return book.energy_unknown if pct is None else book.energy.format(pct=pct)
 
 
 class OfflineBrain:
@@ -219,15 +155,16 @@ class OfflineBrain:
 
     async def think(self, request: TurnRequest) -> TurnResult:
         """A reply from templates."""
+        book = phrasebook(request.language)
         try:
-            reply = self._reply(request)
+            reply = self._reply(request, book)
         except Exception:
-            reply = Reply(intent="keep my owner company", say="I'm here.")
+            reply = Reply(intent="keep my owner company", say=book.here)
         return TurnResult(reply=reply, brain=self.name)
 
-    def _reply(self, request: TurnRequest) -> Reply:
+    def _reply(self, request: TurnRequest, book: Phrasebook) -> Reply:
         machine = request.machine
-        feeling = machine.feeling if machine.feeling in MOOD_LINES else FALLBACK
+        feeling = machine.feeling if machine.feeling in book.moods else FALLBACK
         seed = f"{request.kind}:{machine.local_time.isoformat(timespec='minutes')}"
         if request.kind is TurnKind.DREAM:
             noted = [m["what"] for line in request.notes if (m := _NOTED.search(line))]
@@ -238,91 +175,84 @@ class OfflineBrain:
         if request.kind is TurnKind.PROACTIVE:
             return Reply(
                 intent=f"say hello while I'm feeling {machine.feeling}",
-                say=_pick(MUSINGS.get(feeling, MUSINGS[FALLBACK]), seed),
+                say=_pick(book.musings.get(feeling, book.musings[FALLBACK]), seed),
             )
         if request.kind is TurnKind.REACH_OUT:
             goal = (request.goal or "").strip()
-            return Reply(intent=f"keep my word about: {goal}", say=f"About what I said: {goal}")
+            return Reply(intent=f"keep my word about: {goal}", say=book.about.format(goal=goal))
         new = [m for m in request.messages if m.kind == "message"]
         text = new[-1].text.strip() if new else ""
-        return self._answer(text, request, feeling, seed + text)
+        return self._answer(text, request, book, feeling, seed + text)
 
-    def _answer(self, text: str, request: TurnRequest, feeling: str, seed: str) -> Reply:
+    def _answer(
+        self, text: str, request: TurnRequest, book: Phrasebook, feeling: str, seed: str
+    ) -> Reply:
         machine = request.machine
-        mood_line = _pick(MOOD_LINES[feeling], seed)
+        mood = _pick(book.moods[feeling], seed)
         if request.filed:
-            return _acknowledge(request.filed, machine.local_time)
-        if (match := _REMEMBER.match(text)) and not text.rstrip().endswith("?"):
-            what = match["what"].strip()
-            if what.lower() in _BARE:
-                return Reply(
-                    intent="ask what to remember", say="Remember what? Tell me and I'll keep it."
-                )
+            return _acknowledge(request.filed, machine.local_time, book)
+        if (what := to_remember(text)) is not None:
+            if not what:
+                return Reply(intent="ask what to remember", say=book.remember_what)
             return Reply(
                 intent="keep what my owner asked me to remember",
-                say="Got it, I'll remember that.",
+                say=book.remembered,
                 remember=(what,),
             )
-        if cannot := [words for pattern, words in _CANNOT if pattern.search(text)]:
+        if (kind := cannot(text)) is not None:
             return Reply(
                 intent="be honest about what I can't do",
-                say=f"Sorry, {cannot[0]}. {NO_MODEL}, so I can chat, keep reminders "
-                "and notes, and tell you how I am.",
+                say=book.cannot_say.format(cannot=book.cannot[kind], no_model=book.no_model),
             )
-        if _TIME.search(text):
+        if hears("time", text):
+            local = machine.local_time
+            said = book.time.format(time=local.strftime("%H:%M"))
             return Reply(
                 intent="tell my owner the time from my clock",
-                say=f"It's {machine.local_time.strftime('%H:%M')} here on the desk.",
+                say=_at_one(said, local.hour, book),
             )
-        if _WAITING.search(text):
-            return _waiting(machine)
-        if _TIRED.search(text):
+        if hears("waiting", text):
+            return _waiting(machine, book)
+        if hears("tired", text):
             pct = _percent(machine.energy)
-            verdict = (
-                "Hard to say"
-                if pct is None
-                else "Yes, rather"
-                if pct < 30
-                else "A little"
-                if pct < 60
-                else "Not at all"
-            )
+            verdict = book.verdicts[0 if pct is None else 1 if pct < 30 else 2 if pct < 60 else 3]
             return Reply(
                 intent="tell my owner how much energy I have",
-                say=f"{verdict}: {_energy(machine)}.",
+                say=book.tired.format(verdict=verdict, energy=_energy(machine, book)),
             )
-        if _BODY.search(text):
-            if machine.on_battery:
-                charge = (
-                    f"{machine.charge:.0f} %" if machine.charge is not None else "an unknown level"
-                )
-                where = f"I'm on my battery, at {charge}"
+        if hears("body", text):
+            if not machine.on_battery:
+                where = book.plugged
+            elif machine.charge is None:
+                where = book.on_battery_unknown
             else:
-                where = "I'm plugged in and cosy"
+                where = book.on_battery.format(
+                    charge=book.percent.format(pct=f"{machine.charge:.0f}")
+                )
             return Reply(
-                intent="tell my owner how my body is doing",
-                say=f"{where}. My face is the little E-Ink panel on your desk.",
+                intent="tell my owner how my body is doing", say=book.body.format(where=where)
             )
-        if _HOW_ARE_YOU.search(text):
+        if hears("how_are_you", text):
             word = machine.feeling if isinstance(machine.feeling, str) else ""
-            felt = f"I'm feeling {word}, and " if 0 < len(word) <= 40 else ""
-            energy = _energy(machine)
+            word = book.feelings.get(word, word)
+            felt = book.felt.format(word=word) if 0 < len(word) <= 40 else ""
+            energy = _energy(machine, book)
             return Reply(
                 intent=f"share that I feel {machine.feeling}",
-                say=f"{mood_line} {felt}{energy if felt else energy.capitalize()}.",
+                say=book.how.format(
+                    mood=mood, felt=felt, energy=energy if felt else _first_upper(energy)
+                ),
             )
-        if _GREETING.search(text):
-            return Reply(intent="greet my owner back", say=f"Hello! {mood_line}")
-        if machine.shelf and _QUESTION.search(text):
+        if hears("greeting", text):
+            return Reply(intent="greet my owner back", say=book.hello.format(mood=mood))
+        if machine.shelf and hears("question", text):
             return Reply(
                 intent="answer from my shelf, with where it came from",
-                say=f"From my shelf: {machine.shelf[0]}",
+                say=book.shelf.format(passage=machine.shelf[0]),
             )
-        if _THANKS.search(text):
-            return Reply(
-                intent="accept thanks warmly", say="Any time. That's what desk pets are for."
-            )
+        if hears("thanks", text):
+            return Reply(intent="accept thanks warmly", say=book.thanks)
         return Reply(
             intent="listen, and be honest that my offline brain is small",
-            say=f"I heard you. {mood_line} (My offline brain is small, so I'm mostly listening.)",
+            say=book.heard.format(mood=mood),
         )

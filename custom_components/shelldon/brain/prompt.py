@@ -3,7 +3,8 @@
 The stable part (who the pet is, its constitution and persona, the instruction, how a reply
 works) is the same on every turn and is what the prompt cache keeps. The changing part is
 small: the pet's machine (state, promises, what changed, its last intent), the messages as
-data under a header that says so, and the question (a wake, traffic, dream or flush variant).
+data under a header that says so, and the question (a wake, traffic, dream or flush variant),
+which ends by naming the language to write in.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..core.language import name as language_name
 from .turn import INTENT_MAX, PROMISE_MAX_HOURS, Machine, TurnKind, TurnRequest
 
 INSTRUCTION: Final = """\
@@ -72,6 +74,17 @@ QUESTIONS: Final[dict[TurnKind, str]] = {
     TurnKind.DREAM: "Dream. Keep only durable facts not already kept. Say nothing. Intent first.",
     TurnKind.FLUSH: "Flush: this conversation ends now ({cause}). Intent first.",
 }
+
+# The language is named at the end of the question, in the changing part: the stable part is the
+# cached prefix, and a pet spoken to in two languages would otherwise pay a cache write every
+# time the language changed. Left out of it, the prefix is byte-identical for every turn of the
+# pet, whatever the language; the line costs a dozen uncached tokens, and said last it is the
+# instruction the model read most recently.
+LANGUAGE_LINE: Final = (
+    "Write say, ask and promise in {language}: that is the language your owner will read "
+    "them in. A file you edit keeps the language it is written in."
+)
+DREAM_LANGUAGE_LINE: Final = "Write the facts in {language}."
 
 DREAM_SYSTEM: Final = """\
 You are {name}'s memory at night. {name} is a small pet on an E-Ink panel on its owner's desk. \
@@ -254,15 +267,22 @@ def messages_text(request: TurnRequest) -> str:
     return MESSAGES_HEADER + "\n" + "\n".join(rows)
 
 
+def language_text(request: TurnRequest) -> str:
+    """The line that names the language to write in (any tag: "de", "pt-BR")."""
+    line = DREAM_LANGUAGE_LINE if request.kind is TurnKind.DREAM else LANGUAGE_LINE
+    return line.format(language=language_name(request.language or "en"))
+
+
 def question_text(request: TurnRequest, feeling: str | None) -> str:
-    """The question that ends the prompt."""
+    """The question that ends the prompt, and the language to answer in."""
     template = QUESTIONS[request.kind]
     feeling_clause = f"You're feeling {feeling}. " if feeling and feeling != "None" else ""
-    return template.format(
+    question = template.format(
         feeling_clause=feeling_clause,
         goal=(request.goal or "").strip(),
         cause=request.flush_cause,
     )
+    return f"{question} {language_text(request)}"
 
 
 def dream_text(request: TurnRequest) -> str:
@@ -271,7 +291,7 @@ def dream_text(request: TurnRequest) -> str:
     facts = "\n".join(f"- {f}" for f in request.facts) or "- (nothing yet)"
     return (
         f"The journal of {request.goal or 'a finished day'}, distilled:\n{day}\n\n"
-        f"What is already kept:\n{facts}\n\n{QUESTIONS[TurnKind.DREAM]}"
+        f"What is already kept:\n{facts}\n\n{question_text(request, None)}"
     )
 
 

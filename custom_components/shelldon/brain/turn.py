@@ -112,6 +112,9 @@ class TurnRequest:
     goal: str | None = None  # reach-out: what it is about
     filed: tuple[Filed, ...] = ()  # owner: the reminders this message filed (or already had)
     flush_cause: str = "the conversation went quiet"
+    # The language to answer in (a tag: "de", "pt-BR"): for an owner turn the message's, for the
+    # pet's own turns its owner's.
+    language: str = "en"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,168 @@
+"""How German, French, Spanish and Dutch ask to be reminded, and say when they'll be back.
+
+The owner's "Erinnere mich um 19 Uhr daran, Mama anzurufen", "Rappelle-moi demain d'appeler
+maman", "Recuérdame a las 7 llamar a mamá" and "Herinner me om 7 uur eraan mama te bellen" each
+file the errand in the owner's own words ("Mama anzurufen"), with the time phrases taken out
+(and read as the due time) and the link word kept apart ("daran", "de", "que", "eraan"). A
+"remind me" that refuses ("erinnere mich nicht daran") or names no errand files nothing; "ich
+erinnere mich" and "ik herinner me" remember, and ask nothing. Every pattern is linear-time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from .promising import Reading, tidy
+from .when import GRAMMARS, without_times
+
+_I: Final = re.I
+_LINE: Final = r"(?:[^.!?\n]|\.(?=\S)){2,200}"  # the rest of a sentence (19.30 stays in)
+
+
+@dataclass(frozen=True)
+class Asking:
+    """One language's "remind me": the verb, the words to drop, how the errand is linked."""
+
+    language: str
+    ask: re.Pattern[str]
+    drop: re.Pattern[str]  # please, and a trailing verb the question form leaves behind
+    refuse: re.Pattern[str]  # "… nicht daran": not a reminder
+    links: tuple[tuple[re.Pattern[str], str], ...]  # at the start of the errand -> its link
+    bare: str | None  # the link when none is written (None: a link is required)
+    wh: re.Pattern[str]  # with no link, an errand that starts so asks a question instead
+
+
+def _asking(
+    language: str,
+    ask: str,
+    drop: str,
+    refuse: str,
+    links: dict[str, str],
+    bare: str | None,
+    wh: str = r"(?!)",
+) -> Asking:
+    return Asking(
+        language,
+        re.compile(rf"(?:{ask})(?P<rest>{_LINE})", _I),
+        re.compile(drop, _I),
+        re.compile(refuse, _I),
+        tuple((re.compile(pattern, _I), link) for pattern, link in links.items()),
+        bare,
+        re.compile(rf"^(?:{wh})\b", _I),
+    )
+
+
+ASKINGS: Final = (
+    _asking(
+        "de",
+        r"(?<!ich\s)\berinnere?\s+mich\b|\berinnern\s+sie\s+mich\b|\berinnerst\s+du\s+mich\b|"
+        r"\b(?:kannst|könntest|würdest|kannste)\s+du\s+mich\b(?=[^.!?\n]{0,120}\berinnern\b)",
+        r"\b(?:bitte|mal|danke)\b|\berinnern\b",
+        r"^\W*(?:nicht|nie|bloß\s+nicht)\b",
+        {
+            r"^(?:daran|dran)\W{0,3}dass\s+": "dass",
+            r"^(?:daran|dran)\W{0,3}": "daran",
+            r"^ans\s+": "an das",
+            r"^an\s+": "an",
+            r"^dass\s+": "dass",
+        },
+        "daran",
+        r"wie|was|wann|wo|wer|warum|welche[rsmn]?|ob",
+    ),
+    _asking(
+        "fr",
+        r"\brappel(?:le|lez)[\s-]+moi\b|\bme\s+rappeler\b",
+        r"\b(?:s['’]il\s+te\s+pla[iî]t|s['’]il\s+vous\s+pla[iî]t|stp|svp|merci|donc)\b",
+        r"^\W*(?:pas|jamais)\b",
+        {r"^d['’]\s*": "de", r"^de\s+": "de", r"^qu['’]\s*": "que", r"^que\s+": "que"},
+        None,
+    ),
+    _asking(
+        "es",
+        r"\brecu[eé]rd(?:ame|eme)\b|\brecordarme\b|\bme\s+recordar(?:[aá]s|[ií]as)\b",
+        r"\b(?:por\s+favor|porfa|gracias)\b",
+        r"^\W*(?:no|nunca)\b",
+        {r"^que\s+": "que", r"^lo\s+del\s+": "lo del", r"^lo\s+de\s+": "lo de", r"^de\s+": ""},
+        "",
+        r"qué|cómo|cuándo|dónde|quién|cuál|por\s+qué|si",
+    ),
+    _asking(
+        "nl",
+        r"(?<!ik\s)\bherinner\s+(?:me|mij)\b|\bherinnert\s+u\s+mij\b|"
+        r"\b(?:kun|kan|wil|zou)\s+je\s+(?:me|mij)\b(?=[^.!?\n]{0,120}\bherinneren\b)",
+        r"\b(?:alsjeblieft|alstublieft|aub|a\.u\.b|even|graag|bedankt)(?!\w)|\bherinneren\b",
+        r"^\W*(?:er\s+)?(?:niet|nooit)\b",
+        {
+            r"^(?:eraan|er\s+aan)\s+dat\s+": "dat",
+            r"^(?:eraan|er\s+aan)\s+(?:om\s+)?": "eraan",
+            r"^aan\s+": "aan",
+            r"^dat\s+": "dat",
+            r"^om\s+": "eraan",
+        },
+        "eraan",
+        r"wat|hoe|wanneer|waar|wie|waarom|welke|of",
+    ),
+)
+
+
+def read_reminder(asking: Asking, text: str) -> Reading | None:
+    """The owner's reminder in one language, or None."""
+    match = asking.ask.search(text)
+    if match is None:
+        return None
+    rest = match["rest"]
+    if asking.refuse.search(rest):
+        return None
+    grammar = GRAMMARS[asking.language]
+    what = tidy(asking.drop.sub(" ", without_times(grammar, rest)))
+    link = asking.bare
+    for pattern, named in asking.links:
+        if found := pattern.match(what):
+            what, link = tidy(what[found.end() :]), named
+            break
+    if link is None or len(what) < 2 or (link == asking.bare and asking.wh.match(what)):
+        return None
+    if link == "an das":  # "ans Training": an + das
+        what, link = f"das {what}", "an"
+    return Reading(what, link, rest, match.start())
+
+
+# "Ich bin in 20 Minuten zurück", "je reviens dans une heure", "vuelvo en media hora",
+# "ik ben over een kwartier terug": when the owner will be back (minutes and hours only).
+BACK_INS: Final = (
+    (
+        "de",
+        re.compile(
+            r"\bin\s+(?P<n>\d{1,3}|einer\s+halben|einer|einem|einen|eine|ein)\s*"
+            r"(?P<unit>min(?:uten?)?|std|stunden?)\s+(?:wieder\s+)?(?:zurück|da|daheim|"
+            r"zu\s*hause|zuhause)\b",
+            _I,
+        ),
+    ),
+    (
+        "fr",
+        re.compile(
+            r"\b(?:reviens|rentre|reviendrai|rentrerai|de\s+retour|là)\s+(?:dans|d['’]ici)\s+"
+            r"(?P<n>\d{1,3}|une\s+demi|un|une)(?:\s?|-)(?P<unit>min(?:ute)?s?|h(?:eures?)?)\b",
+            _I,
+        ),
+    ),
+    (
+        "es",
+        re.compile(
+            r"\b(?:vuelvo|regreso|volveré|regresaré|de\s+vuelta|llego\s+a\s+casa)\s+en\s+"
+            r"(?P<n>\d{1,3}|media|una|un)\s*(?P<unit>min(?:uto)?s?|horas?)\b",
+            _I,
+        ),
+    ),
+    (
+        "nl",
+        re.compile(
+            r"\b(?:over|binnen)\s+(?P<n>\d{1,3}|een\s+half|een|één|anderhalf|half)\s?"
+            r"(?P<unit>min(?:uut|uten)?|uur)\s+(?:weer\s+)?(?:terug|thuis)\b",
+            _I,
+        ),
+    ),
+)

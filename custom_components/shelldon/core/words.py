@@ -1,0 +1,78 @@
+"""The pet's own words: what it writes in its journal and says unasked, in its five languages.
+
+Every phrase is a template with named placeholders ({about}, {reason}); every language holds
+every key of the English table with the same placeholders (a test keeps it so). A language the
+pet does not speak falls back to English; an unknown key is an error, never a silent blank.
+What fills a placeholder is placed as it is, never read as a template.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Final
+
+from . import words_de, words_en, words_es, words_fr, words_nl
+from .language import base
+
+ENGLISH: Final = words_en.WORDS
+CATALOGUE: Final[dict[str, Mapping[str, str]]] = {
+    "en": words_en.WORDS,
+    "de": words_de.WORDS,
+    "fr": words_fr.WORDS,
+    "es": words_es.WORDS,
+    "nl": words_nl.WORDS,
+}
+_FORMAT: Final = string.Formatter()
+
+
+def table(language: str) -> Mapping[str, str]:
+    """The phrases of a language (its base tag), or English's for a language it lacks."""
+    return CATALOGUE.get(base(language), ENGLISH)
+
+
+def phrase(key: str, language: str = "en", /, **values: object) -> str:
+    """One phrase in a language, its placeholders filled: phrase("journal.noted", "de",
+    text="Ada mag Tee") -> "notiert: Ada mag Tee". KeyError for a key no table has."""
+    template = table(language).get(key) or ENGLISH[key]
+    return template.format_map(values)
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The names a template fills ("{about}; {reason}" -> {"about", "reason"})."""
+    return frozenset(field for _, field, _, _ in _FORMAT.parse(template) if field)
+
+
+def openings(key: str) -> tuple[str, ...]:
+    """A phrase's fixed start in every language (its text before the first placeholder), for
+    reading the pet's own lines back: openings("journal.noted") -> ("noted: ", "notiert: ", …)."""
+    found: list[str] = []
+    for words in CATALOGUE.values():
+        start = next(iter(_FORMAT.parse(words[key])), ("",))[0]
+        if start and start not in found:
+            found.append(start)
+    return tuple(found)
+
+
+def weekday(day: int, language: str = "en", *, short: bool = False) -> str:
+    """A weekday's name (Monday is 0), as the language writes it."""
+    return phrase(f"{'day_short' if short else 'day'}.{day % 7}", language)
+
+
+def month(number: int, language: str = "en") -> str:
+    """A month's name (January is 1), as the language writes it."""
+    return phrase(f"month.{(number - 1) % 12 + 1}", language)
+
+
+def clock(at: datetime | None, now: datetime, language: str = "en") -> str:
+    """A time as the pet writes it in its journal: 14:05 today, Mon 14:05 (Di 14:05) on
+    another day, "whenever" with no time."""
+    if at is None:
+        return phrase("clock.whenever", language)
+    local = at.astimezone(now.tzinfo)
+    time = f"{local:%H:%M}"
+    if local.date() == now.date():
+        return phrase("clock.today", language, time=time)
+    day = weekday(local.weekday(), language, short=True)
+    return phrase("clock.other_day", language, day=day, time=time)

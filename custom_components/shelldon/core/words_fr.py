@@ -1,0 +1,162 @@
+"""The pet's own words in French (the keys and placeholders of `words_en`)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+WORDS: Final[dict[str, str]] = {
+    "journal.held_back": "j'ai pensé à {about} ; j'ai préféré ne pas déranger ({reason})",
+    "journal.reached_out": "je me suis manifesté ({outcome}) : {about}",
+    "notify.reply_action": "Répondre",
+    "notify.reply_placeholder": "Écris quelque chose à {name}",
+    "about.hello": "dire bonjour",
+    "about.musing": "partager une pensée",
+    "about.closing": "ce que je voulais dire quand on a arrêté de parler",
+    "about.came_home": "{name} est de retour à la maison",
+    "about.left": "{name} n'est plus à la maison",
+    "about.is_at": "{name} est à « {place} »",
+    "about.slept": "la machine a dormi ~{span}",
+    "about.expected": "j'attendais {about} pour {time}",
+    "journal.chose_silence": "j'ai choisi le silence ({intent})",
+    "journal.filed_reminder": "rappel noté ({id}, pour {due}) : {text}",
+    "journal.promised_due": "promis ({id}, pour {due}) : {text}",
+    "journal.noted": "noté : {text}",
+    "journal.settled_done": "{id} réglé (fait) : {text}",
+    "journal.settled_dropped": "{id} réglé (abandonné) : {text}",
+    "journal.promised": "promis ({id}) : {text}",
+    "journal.asked": "demandé ({id}) : {text}",
+    "journal.edit_failed": "je n'ai pas pu traiter une modification que j'avais demandée",
+    "journal.noticed": "remarqué : {about}",
+    "journal.did_not_happen": "{about} ; ça n'a pas eu lieu",
+    "journal.let_go": "laissé filer en silence ; le moment est passé : {about}",
+    "journal.ruling": "décision : mon humain {ruling} {edit} ({path})",
+    "journal.caught_up": ("{gap} ; j'ai rattrapé ce qui a expiré et ce qui compte encore{detail}"),
+    "journal.caught_up_detail": " ({dropped} laissé(s) de côté, {kept} compte(nt) encore)",
+    "journal.as_expected": "comme prévu : {about}",
+    "journal.closed": "conversation close : {reason}",
+    "journal.kept_for_later": "gardé pour quand mon humain sera de retour : {text}",
+    "journal.shelf_removed": "j'ai retiré {doc} de mon étagère",
+    "journal.shelved_one": "lu et rangé {name} (1 passage)",
+    "journal.shelved": "lu et rangé {name} ({count} passages)",
+    "journal.unreadable": "impossible de lire {name} : {reason}",
+    "journal.dream_began": "parti rêver : {reason}",
+    "journal.dream_ended": "sorti du rêve : {reason}",
+    "journal.dream_folded": (
+        "la nuit porte conseil : {day} rangé dans ce que je garde ({kept} faits)"
+    ),
+    "journal.dream_failed": "pas pu rêver de {day} cette nuit ; ça attendra demain",
+    "journal.dream_over_allowance": (
+        "j'arrête de rêver pour cette nuit : {day} demanderait {cost}, plus que les {room} qui "
+        "restent de la réserve de la nuit ; ça attendra"
+    ),
+    "journal.woke_changed": "réveillé dans un monde qui a changé : {changes}",
+    "journal.conversation_open": "ma dernière conversation était encore ouverte",
+    "journal.owner_done": "mon humain a fait {id} : {text}",
+    "journal.owner_dropped": "mon humain a abandonné {id} : {text}",
+    "journal.list_filed": "rappel noté depuis ma liste ({id}) : {text}",
+    "journal.list_dropped": "{id} retiré de ma liste : {text}",
+    "journal.list_ticked": "{id} réglé (fait), coché : {text}",
+    "journal.list_unticked": "{id} rouvert, décoché : {text}",
+    "journal.list_changed": "{id} modifié sur ma liste : {text}",
+    "journal.list_changed_due": "{id} modifié sur ma liste, pour {due} : {text}",
+    "deed.health_well": "j'ai vérifié ma santé : tout va bien",
+    "deed.health": "j'ai vérifié ma santé : {problems}",
+    "deed.persona_agrees": "j'ai comparé mon persona et ma constitution : ils s'accordent",
+    "deed.persona_waiting": (
+        "j'ai comparé mon persona et ma constitution : {count} modification(s) attendent mon humain"
+    ),
+    "deed.plan": "mon plan : {goals}",
+    "deed.plan_empty": "mon plan : pas d'objectif aujourd'hui ; je garde un œil sur mon étagère",
+    "deed.shelf_found": "j'ai testé mon étagère : trouvé {doc}",
+    "deed.shelf_lost": "j'ai testé mon étagère : pas trouvé {doc}",
+    "deed.memory_found": "j'ai testé ma mémoire : retrouvé ce que je garde",
+    "deed.memory_lost": "j'ai testé ma mémoire : perdu ce que je garde",
+    "deed.feedback": "j'ai relu ce que mon humain a dit de moi : {words}",
+    "deed.musing": "une pensée : {musing}",
+    "deed.browsed_about": "j'ai feuilleté mon étagère, au sujet de {topic} : {cite}",
+    "deed.browsed": "j'ai feuilleté mon étagère : {blurb}",
+    "deed.constitution": "j'ai relu ma constitution : {line}",
+    "deed.beliefs": (
+        "j'ai rangé ce que je crois : {known} choses que je connais, {still} encore attendues, "
+        "{let_go} vieilles attentes abandonnées"
+    ),
+    "deed.loops_clear": (
+        "j'ai passé en revue mes affaires en cours : aucun objectif ni promesse en cours, "
+        "{expected} chose(s) encore attendue(s), {edits} modification(s) en attente de mon humain"
+    ),
+    "deed.loops": (
+        "j'ai passé en revue mes {count} objectif(s) en cours, {late} en retard : {listed}"
+    ),
+    "deed.choices": "j'ai repensé à mes choix : {chosen}",
+    "deed.owner_topic": "j'ai pensé à mon humain, qui parlait en dernier de : {topic}",
+    "deed.owner": "j'ai pensé à mon humain : {where}",
+    "deed.world_empty": (
+        "j'ai fait le tour de ce que je sais : rien appris encore ; je vois : {seen}"
+    ),
+    "deed.world": "j'ai fait le tour de ce que je sais : {count} choses ; dernièrement {fresh}",
+    "deed.kept_none": (
+        "j'ai compté ce que j'ai tenu : rien encore, et {still} promesse(s) ou objectif(s) en cours"
+    ),
+    "deed.kept": "j'ai compté ce que j'ai tenu : {count} fait(s), dernièrement {latest}",
+    "deed.mood": "mon humeur en mots : {feeling}, {valence} et {arousal}, {energy}",
+    "mood.quite": "plutôt {word}",
+    "mood.a_little": "un peu {word}",
+    "mood.neither": "ni {low} ni {high}",
+    "mood.glum": "morose",
+    "mood.cheerful": "gai",
+    "mood.calm": "calme",
+    "mood.stirred": "agité",
+    "mood.tired": "fatigué",
+    "mood.full_of_beans": "plein d'entrain",
+    "apology.auth": (
+        "Ma connexion pour réfléchir a été refusée. Tu peux vérifier la clé Anthropic dans mes "
+        "réglages ? D'ici là, je réponds tout simplement."
+    ),
+    "apology.rate_limited": (
+        "Désolé, mes pensées font la queue. Tu me redemandes dans une minute ?"
+    ),
+    "apology.overloaded": (
+        "Désolé, là où je réfléchis, c'est bondé en ce moment. Tu réessaies bientôt ?"
+    ),
+    "apology.timeout": "Désolé, j'ai perdu le fil. Tu peux répéter ?",
+    "apology.network": (
+        "Désolé, je n'arrive pas à joindre l'endroit où je réfléchis. Mais je suis toujours là."
+    ),
+    "apology.ai_task_unavailable": (
+        "L'AI Task avec laquelle je réfléchis n'est pas là pour l'instant. Tu peux la vérifier "
+        "dans mes réglages ? Mais je suis toujours là."
+    ),
+    "apology.ai_task_failed": (
+        "Désolé, l'AI Task avec laquelle je réfléchis a trébuché. Tu peux répéter ?"
+    ),
+    "apology.default": ("Désolé, quelque chose s'est mal passé dans ma tête. Tu peux réessayer ?"),
+    "clock.whenever": "n'importe quand",
+    "clock.today": "{time}",
+    "clock.other_day": "{day} {time}",
+    "day.0": "lundi",
+    "day.1": "mardi",
+    "day.2": "mercredi",
+    "day.3": "jeudi",
+    "day.4": "vendredi",
+    "day.5": "samedi",
+    "day.6": "dimanche",
+    "day_short.0": "lun.",
+    "day_short.1": "mar.",
+    "day_short.2": "mer.",
+    "day_short.3": "jeu.",
+    "day_short.4": "ven.",
+    "day_short.5": "sam.",
+    "day_short.6": "dim.",
+    "month.1": "janvier",
+    "month.2": "février",
+    "month.3": "mars",
+    "month.4": "avril",
+    "month.5": "mai",
+    "month.6": "juin",
+    "month.7": "juillet",
+    "month.8": "août",
+    "month.9": "septembre",
+    "month.10": "octobre",
+    "month.11": "novembre",
+    "month.12": "décembre",
+}

@@ -1,0 +1,20 @@
+"""The brain's pure tests: switch off the suite's autouse Home Assistant fixtures here."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def auto_enable_custom_integrations() -> None:
+    """No Home Assistant for the brain's own tests (overrides the suite-wide fixture)."""
+
+
+@pytest.fixture(autouse=True)
+def core_components() -> None:
+    """No Home Assistant for the brain's own tests (overrides the suite-wide fixture)."""
+
+
+@pytest.fixture(autouse=True)
+def isolated_config_dir() -> None:
+    """No Home Assistant config dir for the brain's own tests (overrides the suite-wide one)."""

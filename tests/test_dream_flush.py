@@ -20,7 +20,6 @@ from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
 from custom_components.shelldon.brain.prompt import MESSAGES_HEADER
-from custom_components.shelldon.brain.turn import TurnKind
 from custom_components.shelldon.const import (
     CONF_API_KEY,
     CONF_NAME,
@@ -28,6 +27,7 @@ from custom_components.shelldon.const import (
     DOMAIN,
     EVENT_TURN_FINISHED,
 )
+from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.runtime.pet import Pet
 from custom_components.shelldon.vault.files import Vault
 from tests.anthropic_mock import KEY, ScriptedModel, mock_models, reachable

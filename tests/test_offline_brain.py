@@ -14,19 +14,13 @@ from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.shelldon.brain.offline import OfflineBrain
-from custom_components.shelldon.brain.turn import (
-    Identity,
-    Machine,
-    PromptLine,
-    Reply,
-    TurnKind,
-    TurnRequest,
-)
+from custom_components.shelldon.brain.turn import Identity, Machine, PromptLine, Reply, TurnRequest
 from custom_components.shelldon.const import (
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
     CONF_NAME,
 )
+from custom_components.shelldon.core.turn_kind import TurnKind
 from tests.common import async_live_for, async_setup_pet, async_tell, local
 
 AT = datetime(2026, 11, 30, 14, 7, tzinfo=UTC)

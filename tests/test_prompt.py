@@ -35,10 +35,10 @@ from custom_components.shelldon.brain.turn import (
     PromptLine,
     ReplyError,
     Settle,
-    TurnKind,
     TurnRequest,
     parse_reply,
 )
+from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.vault.soul import CONSTITUTION, PERSONA
 
 TZ = dt_util.get_time_zone("Europe/Berlin")

@@ -14,13 +14,8 @@ from custom_components.shelldon.brain.prompt import (
     question_text,
     stable_text,
 )
-from custom_components.shelldon.brain.turn import (
-    Identity,
-    Machine,
-    PromptLine,
-    TurnKind,
-    TurnRequest,
-)
+from custom_components.shelldon.brain.turn import Identity, Machine, PromptLine, TurnRequest
+from custom_components.shelldon.core.turn_kind import TurnKind
 
 PIP = Identity("Pip", "- Be kind.", "Ein kleiner Krebs, der gern Tee trinkt.", "the flat")
 MACHINE = Machine(

@@ -15,13 +15,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from custom_components.shelldon.brain.turn import (
-    BrainError,
-    Reply,
-    TurnKind,
-    TurnRequest,
-    TurnResult,
-)
+from custom_components.shelldon.brain.turn import BrainError, Reply, TurnRequest, TurnResult
 from custom_components.shelldon.core.appraisal import Act, Candidate
 from custom_components.shelldon.core.budget import Decision
 from custom_components.shelldon.core.closing import Closing
@@ -37,6 +31,7 @@ from custom_components.shelldon.core.salience import (
 from custom_components.shelldon.core.signals import Signal, SignalKind
 from custom_components.shelldon.core.state import PersonalityState
 from custom_components.shelldon.core.tokens import Usage
+from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.ports import Admitted, Said, Want
 from custom_components.shelldon.turns.senses import Senses
 

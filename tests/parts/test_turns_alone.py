@@ -23,12 +23,12 @@ from custom_components.shelldon.brain.turn import (
     NewPromise,
     PromptLine,
     Reply,
-    TurnKind,
 )
 from custom_components.shelldon.const import EVENT_TURN_FINISHED
 from custom_components.shelldon.core.exchanges import Role, marker
 from custom_components.shelldon.core.goals import GoalKind, Provenance
 from custom_components.shelldon.core.signals import SignalKind
+from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.turns.apology import APOLOGIES
 from custom_components.shelldon.turns.senses import TurnOutcome
 from custom_components.shelldon.turns.turns import Turns

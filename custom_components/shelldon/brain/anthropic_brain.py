@@ -27,16 +27,9 @@ import anthropic
 
 from ..core.caching import TTL_SECONDS, CachePlan, Ttl, plan_cache
 from ..core.tokens import Usage
+from ..core.turn_kind import TurnKind
 from .prompt import REPLY_TOOL, build_prompt
-from .turn import (
-    BrainAuthError,
-    BrainUnavailable,
-    ReplyError,
-    TurnKind,
-    TurnRequest,
-    TurnResult,
-    parse_reply,
-)
+from .turn import BrainAuthError, BrainUnavailable, ReplyError, TurnRequest, TurnResult, parse_reply
 
 DEFAULT_MODEL: Final = "claude-haiku-4-5"
 MAX_TOKENS: Final = 700

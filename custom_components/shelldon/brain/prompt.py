@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..core.language import name as language_name
-from .turn import INTENT_MAX, PROMISE_MAX_HOURS, Machine, TurnKind, TurnRequest
+from ..core.turn_kind import TurnKind
+from .turn import INTENT_MAX, PROMISE_MAX_HOURS, Machine, TurnRequest
 
 INSTRUCTION: Final = """\
 Your work: be a good small companion to your owner and keep your own little life in order, \

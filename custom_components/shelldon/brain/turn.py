@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import StrEnum
 from typing import Any, Final
 
 from ..core.text import clean
 from ..core.tokens import Usage
+from ..core.turn_kind import TurnKind
 
 INTENT_MAX: Final = 600
 SAY_MAX: Final = 2000
@@ -19,16 +19,6 @@ ID_MAX: Final = 40
 PATH_MAX: Final = 300
 OVER_ALLOWANCE: Final = "over_allowance"  # the error of a dream fold that would not fit
 PROMISE_MAX_HOURS: Final = 24 * 30
-
-
-class TurnKind(StrEnum):
-    """Why a turn happens."""
-
-    OWNER = "owner"  # the owner said something
-    PROACTIVE = "proactive"  # the pet speaks up on its own
-    REACH_OUT = "reach_out"  # the pet follows up on a goal
-    DREAM = "dream"  # consolidation
-    FLUSH = "flush"  # a conversation ended: keep what matters
 
 
 @dataclass(frozen=True)
@@ -109,7 +99,8 @@ class TurnRequest:
     messages: tuple[PromptLine, ...] = ()
     notes: tuple[str, ...] = ()  # dream: what was noted to remember
     facts: tuple[str, ...] = ()  # dream: what is already kept
-    goal: str | None = None  # reach-out: what it is about
+    goal: str | None = None  # reach-out: what it is about ("[g3] call mum")
+    reminder: bool = False  # reach-out: the goal is a reminder the owner asked for
     filed: tuple[Filed, ...] = ()  # owner: the reminders this message filed (or already had)
     flush_cause: str = "the conversation went quiet"
     # The language to answer in (a tag: "de", "pt-BR"): for an owner turn the message's, for the

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ..core.appraisal import Candidate
 from ..core.closing import Closing
@@ -15,9 +15,14 @@ from ..core.power import BackoffLevel, PowerState
 from ..core.salience import Outcome
 from ..core.state import PersonalityState
 from ..core.tokens import Usage
+from ..core.turn_kind import TurnKind
 
-if TYPE_CHECKING:  # the brain is a sibling of the body, above the ports: types only
-    from ..brain.turn import Reply, TurnKind
+
+class ReplyLike(Protocol):
+    """What the parts read of a model's reply: the questions it asked the owner."""
+
+    @property
+    def asks(self) -> tuple[str, ...]: ...
 
 
 class TurnOutcomeLike(Protocol):
@@ -34,7 +39,7 @@ class TurnOutcomeLike(Protocol):
     @property
     def error(self) -> str | None: ...
     @property
-    def reply(self) -> Reply | None: ...
+    def reply(self) -> ReplyLike | None: ...
 
 
 class TurnRunner(Protocol):

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..brain.turn import Reply, TurnKind
+from ..brain.turn import Reply
+from ..core.turn_kind import TurnKind
 from ..ports import Post
 
 

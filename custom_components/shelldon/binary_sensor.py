@@ -34,6 +34,8 @@ async def async_setup_entry(
 class ThinkingSensor(PetEntity, BinarySensorEntity):
     """A turn holds the pet's one slot."""
 
+    platform_domain = "binary_sensor"
+
     @property
     def is_on(self) -> bool:
         """A turn is in flight."""

@@ -6,10 +6,13 @@ the same description).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from homeassistant.const import ATTR_RESTORED, STATE_UNKNOWN
 from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
 from homeassistant.helpers.entity import Entity, EntityDescription
 from homeassistant.helpers.update_coordinator import CoordinatorEntity
+from homeassistant.util import slugify
 
 from .const import DOMAIN
 from .runtime.coordinator import PetCoordinator
@@ -26,6 +29,13 @@ def device_info(entry_id: str, name: str) -> DeviceInfo:
     )
 
 
+def stable_entity_id(domain: str, name: str, key: str) -> str:
+    """An entity's id as the surface names it: stable_entity_id("sensor", "Shelldon", "mood")
+    -> "sensor.shelldon_mood" (a name that slugs to nothing gives the key alone)."""
+    slug = slugify(name)
+    return f"{domain}.{slug}_{key}" if slug and slug != "unknown" else f"{domain}.{key}"
+
+
 def drop_stand_in(entity: Entity) -> None:
     """Before an entity's first write: if the state machine holds only the registry's stand-in
     from before this start and the entity has no value yet, drop the stand-in, so a value the
@@ -40,6 +50,7 @@ class PetEntity(CoordinatorEntity[PetCoordinator]):
     """An entity of one pet: it reads the pet's snapshot, and writes when it changed."""
 
     _attr_has_entity_name = True
+    platform_domain: ClassVar[str]  # sensor, image, …: the first part of the entity id
 
     def __init__(self, coordinator: PetCoordinator, description: EntityDescription) -> None:
         super().__init__(coordinator)
@@ -47,6 +58,13 @@ class PetEntity(CoordinatorEntity[PetCoordinator]):
         entry_id = coordinator.config_entry.entry_id if coordinator.config_entry else ""
         self._attr_unique_id = f"{entry_id}_{description.key}"
         self._attr_device_info = device_info(entry_id, coordinator.data.name)
+        # The entity ids are part of the surface (automations, the dashboard and the blueprints
+        # name them): the pet's name and the entity's key, the same in every language, where
+        # Home Assistant would make them from the name in its own language (the names shown
+        # are translated). Only a suggestion: an id the registry already holds stays.
+        self.entity_id = stable_entity_id(
+            self.platform_domain, coordinator.data.name, description.key
+        )
 
     async def async_added_to_hass(self) -> None:
         """Follow the coordinator (a first state is a first state, never "became unknown")."""

@@ -30,6 +30,8 @@ async def async_setup_entry(
 class FaceImage(PetEntity, ImageEntity):
     """The panel's picture; its state (last updated) changes only when the face does."""
 
+    platform_domain = "image"
+
     _attr_content_type = "image/png"
 
     def __init__(self, hass: HomeAssistant, coordinator: PetCoordinator) -> None:

@@ -181,6 +181,8 @@ async def async_setup_entry(
 class PetSensor(PetEntity, SensorEntity):
     """A sensor reading one thing off the pet's snapshot (already scrubbed)."""
 
+    platform_domain = "sensor"
+
     entity_description: PetSensorDescription
 
     @property

@@ -34,6 +34,8 @@ async def async_setup_entry(
 class InitiativeSwitch(PetEntity, SwitchEntity):
     """Whether the pet may start turns on its own."""
 
+    platform_domain = "switch"
+
     def __init__(
         self, coordinator: PetCoordinator, description: SwitchEntityDescription, pet: Pet
     ) -> None:

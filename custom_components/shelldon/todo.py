@@ -49,6 +49,8 @@ def _item(promise: Promise) -> TodoItem:
 class PromisesList(PetEntity, TodoListEntity):
     """The goal book as a to-do list."""
 
+    platform_domain = "todo"
+
     _attr_supported_features = (
         TodoListEntityFeature.CREATE_TODO_ITEM
         | TodoListEntityFeature.UPDATE_TODO_ITEM

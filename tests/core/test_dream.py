@@ -15,11 +15,14 @@ import pytest
 from custom_components.shelldon.core.dream import (
     LINE_CHARS,
     PART_CHARS,
+    ROUTINE_KEYS,
     DayLine,
     backlog,
     distill,
     parse_day,
 )
+from custom_components.shelldon.core.language import LANGUAGES
+from custom_components.shelldon.core.words import CATALOGUE, ENGLISH, placeholders
 
 TODAY = date(2026, 11, 30)
 PET = "Shelldon"
@@ -255,3 +258,46 @@ def test_a_long_day_distills_to_one_part_that_keeps_every_note() -> None:
     assert len(parts) == 1
     assert len(parts[0]) < PART_CHARS
     assert set(noted) <= set(parts[0].splitlines())
+
+
+GERMAN_ROUTINE = [
+    "bemerkt: Alex ist gegangen",
+    "habe geschwiegen (nichts zu sagen)",
+    "Erinnerung notiert (g2, fällig 18:00): die Pflanzen gießen",
+    "Entscheidung: mein Mensch hat p1 genehmigt (soul/PERSONA.md)",
+]
+
+
+def test_the_pets_own_routine_lines_are_left_out_in_every_language() -> None:
+    """A German pet's journal: its routine lines are left out, what it noted comes first."""
+    text = day(
+        "08:00 [Alex] Ich fange am Montag die neue Stelle an",
+        *(f"08:{i + 1:02d} [shelldon] {line}" for i, line in enumerate(GERMAN_ROUTINE)),
+        "09:02 [shelldon] Viel Glück! Ich drücke dir die Daumen.",
+        "09:03 [shelldon] notiert: Alex fängt am Montag eine neue Stelle an",
+        "09:04 [shelldon] versprochen (g1, fällig Di 18:00): fragen, wie der erste Tag war",
+    )
+    lines = sent(distill(text, PET, budget=160))
+    assert lines == [
+        "09:03 [shelldon] notiert: Alex fängt am Montag eine neue Stelle an",
+        "09:04 [shelldon] versprochen (g1, fällig Di 18:00): fragen, wie der erste Tag war",
+    ], "what the pet noted and promised is kept first, in German too"
+    everything = sent(distill(text, PET))
+    assert not [line for line in everything if any(r in line for r in GERMAN_ROUTINE)]
+    assert "09:02 [shelldon] Viel Glück! Ich drücke dir die Daumen." in everything
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_routine_line_of_every_language_is_left_out(language: str) -> None:
+    for key in ROUTINE_KEYS:
+        template = CATALOGUE[language][key]
+        line = template.format_map(dict.fromkeys(placeholders(template), "Alex (home): 3"))
+        assert distill(day(f"03:00 [shelldon] {line}"), PET) == [], (key, line)
+
+
+def test_the_routine_covers_every_line_the_pet_writes_of_its_own_acts() -> None:
+    own = {k for k in ENGLISH if k.startswith(("journal.", "deed.", "edit."))}
+    kept = {"journal.noted", "journal.promised", "journal.promised_due", "journal.heading"}
+    parts = {"journal.caught_up_detail", "journal.conversation_open", "deed.faces_failed"}
+    parts |= {"edit.no_reason", "edit.unrecognised"}  # pieces of other lines
+    assert own - kept - parts == set(ROUTINE_KEYS)

@@ -129,3 +129,54 @@ def test_the_english_table_is_the_shells_words_as_they_are() -> None:
         "Sorry, something went wrong in my head. Could you try again?"
     )
     assert words.table("xx") is ENGLISH
+
+
+# ---------------------------------------------------------------------- reading lines back
+
+
+def test_a_shape_is_a_phrases_fixed_pieces() -> None:
+    assert words.shape("noted: {text}") == ("noted: ", "")
+    assert words.shape("{about}; it didn't happen") == ("", "; it didn't happen")
+    assert words.shape("ruling: my owner approved {edit} ({path})") == (
+        "ruling: my owner approved ",
+        " (",
+        ")",
+    )
+    assert words.shape("whenever") == ("whenever",)
+
+
+@pytest.mark.parametrize(
+    ("text", "fits"),
+    [
+        ("ruling: my owner approved p1 (soul/PERSONA.md)", True),
+        ("ruling: my owner approved p1", False),  # its closing piece is missing
+        ("ruling: my owner approved )(", False),  # the pieces out of order
+        ("ruling: my owner approved  ()", True),  # empty values are values
+        ("I said: ruling: my owner approved p1 (x)", False),  # not at the start
+    ],
+)
+def test_a_line_fits_a_shape_only_with_every_piece_in_its_place(text: str, fits: bool) -> None:
+    assert words.fits(text, words.shape(ENGLISH["journal.ruling_approved"])) is fits
+
+
+def test_a_phrase_without_values_fits_only_itself() -> None:
+    pieces = words.shape("whenever")
+    assert words.fits("whenever", pieces)
+    assert not words.fits("wheneverwhenever", pieces)
+    assert not words.fits("whenever!", pieces)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_phrase_filled_in_fits_its_own_shape(language: str) -> None:
+    for key, template in CATALOGUE[language].items():
+        filled = template.format_map(dict.fromkeys(placeholders(template), "x (y): z"))
+        assert words.fits(filled, words.shape(template)), key
+        assert words.written(filled, words.shapes([key])), key
+
+
+def test_reading_a_line_back_is_linear_in_the_line() -> None:
+    """A long line that almost fits (every piece but the last) is read once, not retried."""
+    pieces = words.shape("{a} x {b} x {c} x {d}!")
+    line = " x " * 50_000
+    assert not words.fits(line, pieces)
+    assert words.fits(line + "!", pieces)

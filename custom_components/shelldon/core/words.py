@@ -9,7 +9,7 @@ What fills a placeholder is placed as it is, never read as a template.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Final
 
@@ -53,6 +53,47 @@ def openings(key: str) -> tuple[str, ...]:
         if start and start not in found:
             found.append(start)
     return tuple(found)
+
+
+Shape = tuple[str, ...]  # a template's fixed pieces, "" where it starts or ends with a value
+
+
+def shape(template: str) -> Shape:
+    """A template's fixed pieces in order: "noted: {text}" -> ("noted: ", "")."""
+    pieces: list[str] = []
+    open_end = False
+    for literal, field, _, _ in _FORMAT.parse(template):
+        pieces.append(literal)
+        open_end = field is not None
+    return (*pieces, "") if open_end else tuple(pieces)
+
+
+def shapes(keys: Iterable[str]) -> tuple[Shape, ...]:
+    """The shapes of some phrases in every language (each once)."""
+    found = dict.fromkeys(shape(words[key]) for key in keys for words in CATALOGUE.values())
+    return tuple(found)
+
+
+def fits(text: str, pieces: Shape) -> bool:
+    """Whether a line could be a phrase of this shape filled in: its first piece at the start,
+    its last at the end, the others in order between (linear in the line; no pattern)."""
+    first, last = pieces[0], pieces[-1]
+    if len(pieces) == 1:
+        return text == first
+    if not text.startswith(first):
+        return False
+    at = len(first)
+    for piece in pieces[1:-1]:
+        found = text.find(piece, at)
+        if found < 0:
+            return False
+        at = found + len(piece)
+    return len(text) - len(last) >= at and text.endswith(last)
+
+
+def written(text: str, kinds: tuple[Shape, ...]) -> bool:
+    """Whether a line is one of the pet's own phrases of these kinds, in any of its languages."""
+    return any(fits(text, pieces) for pieces in kinds)
 
 
 def weekday(day: int, language: str = "en", *, short: bool = False) -> str:

@@ -279,7 +279,8 @@ async def test_the_reach_page_sets_targets_speaker_and_people_and_the_pet_uses_t
         "speaker": None,
         "tts_entity": None,
         "presence_entities": [],
-    }, "the seeds' defaults: nowhere to reach, nobody watched"
+        "language": "auto",
+    }, "the seeds' defaults: nowhere to reach, nobody watched, Home Assistant's language"
     choices = result["data_schema"].schema["notify_targets"].config["options"]
     assert {PHONE, "notify.kitchen_display"} <= set(choices)
     assert hass.services.has_service("notify", "send_message")
@@ -300,6 +301,7 @@ async def test_the_reach_page_sets_targets_speaker_and_people_and_the_pet_uses_t
         "speaker": "media_player.kitchen",
         "tts_entity": "tts.piper",
         "presence_entities": [ALEX],
+        "language": "auto",
     }
     pet = config_entry.runtime_data
     assert pet is before, "applied live: the same pet, no reload"
@@ -330,7 +332,9 @@ async def test_clearing_the_people_speaker_and_engine_on_the_reach_page_forgets_
     )
     assert result["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()
-    assert entry.options == {"notify_targets": [PHONE]}, "presence, speaker and engine forgotten"
+    assert entry.options == {"notify_targets": [PHONE], "language": "auto"}, (
+        "presence, speaker and engine forgotten; the language left out is Home Assistant's"
+    )
     pet = entry.runtime_data
     assert pet is before, "applied live: the same pet, no reload"
     assert pet.dials["presence_entities"] == []

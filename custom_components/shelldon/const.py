@@ -45,6 +45,9 @@ CONF_DAILY_TURNS: Final = "daily_turn_budget"
 CONF_COOLDOWN_MIN: Final = "cooldown_minutes"
 CONF_QUIET_START: Final = "quiet_start"
 CONF_QUIET_END: Final = "quiet_end"
+CONF_LANGUAGE: Final = "language"  # the owner's language, or "auto": Home Assistant's
+LANGUAGE_AUTO: Final = "auto"
+LANGUAGE_CHOICES: Final = (LANGUAGE_AUTO, "en", "de", "fr", "es", "nl")
 
 PALETTES: Final = ("bw", "bwr")
 PANEL_PRESETS: Final = ((250, 122), (296, 128), (400, 300), (800, 480))
@@ -59,6 +62,7 @@ DEFAULT_OPTIONS: Final = {
     CONF_QUIET_START: d.QUIET_START.strftime("%H:%M:%S"),
     CONF_QUIET_END: d.QUIET_END.strftime("%H:%M:%S"),
     CONF_NOTIFY_TARGETS: [],
+    CONF_LANGUAGE: LANGUAGE_AUTO,
     CONF_PROACTIVE_IDLE_MIN: d.PROACTIVE_IDLE_S // 60,
     CONF_DREAM_IDLE_H: d.DREAM_IDLE_S // 3600,
     CONF_PRESENCE: [],

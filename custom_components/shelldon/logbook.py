@@ -13,9 +13,17 @@ from homeassistant.components.logbook.const import (
 from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.helpers import entity_registry as er
 
-from .const import DOMAIN, EVENT_DECISION, EVENT_MOOD_CHANGED, EVENT_REACH_OUT
+from .const import (
+    CONF_LANGUAGE,
+    DOMAIN,
+    EVENT_DECISION,
+    EVENT_MOOD_CHANGED,
+    EVENT_REACH_OUT,
+    LANGUAGE_AUTO,
+)
 from .core.markup import plain
 from .core.scrub import scrub
+from .core.words import phrase
 
 MAX_SHOWN = 160
 
@@ -34,8 +42,15 @@ def async_describe_events(
 ) -> None:
     """Describe shelldon's events."""
 
-    def entry(event: Event, message: str) -> dict[str, str]:
+    def language(event: Event) -> str:
+        """The pet's language (its options page's, or Home Assistant's)."""
         config_entry = hass.config_entries.async_get_entry(event.data.get("entry_id", ""))
+        chosen = str((config_entry.options if config_entry else {}).get(CONF_LANGUAGE) or "")
+        return chosen if chosen and chosen != LANGUAGE_AUTO else hass.config.language or "en"
+
+    def entry(event: Event, key: str, **values: str) -> dict[str, str]:
+        config_entry = hass.config_entries.async_get_entry(event.data.get("entry_id", ""))
+        message = phrase(key, language(event), **values)
         described = {
             LOGBOOK_ENTRY_NAME: config_entry.title if config_entry else "shelldon",
             LOGBOOK_ENTRY_MESSAGE: message,
@@ -50,20 +65,24 @@ def async_describe_events(
 
     @callback
     def describe_reach_out(event: Event) -> dict[str, str]:
-        how = "said aloud" if event.data.get("outcome") == "speak" else "sent a message"
-        return entry(event, f"{how}: {_short(event.data.get('message'))}")
+        key = "logbook.said_aloud" if event.data.get("outcome") == "speak" else "logbook.sent"
+        return entry(event, key, text=_short(event.data.get("message")))
 
     @callback
     def describe_decision(event: Event) -> dict[str, str]:
-        about = _short(event.data.get("about") or "reaching out")
-        why = _short(event.data.get("reason"))
-        return entry(event, f"thought about {about}; chose not to interrupt ({why})")
+        about = _short(event.data.get("about")) or phrase("logbook.reaching_out", language(event))
+        return entry(
+            event, "journal.held_back", about=about, reason=_short(event.data.get("reason"))
+        )
 
     @callback
     def describe_mood(event: Event) -> dict[str, str]:
         data = event.data
         return entry(
-            event, f"became {_short(data.get('mood'))} (was {_short(data.get('previous'))})"
+            event,
+            "logbook.mood",
+            mood=_short(data.get("mood")),
+            previous=_short(data.get("previous")),
         )
 
     async_describe_event(DOMAIN, EVENT_REACH_OUT, describe_reach_out)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import voluptuous as vol
 from homeassistant.components.binary_sensor import BinarySensorDeviceClass
@@ -27,6 +27,7 @@ from .const import (
     CONF_ESPHOME_ACTION,
     CONF_INTERRUPT_THRESHOLD,
     CONF_INTERRUPTION_CAP,
+    CONF_LANGUAGE,
     CONF_LOW_BATTERY,
     CONF_NEEDS,
     CONF_NOTIFY_TARGETS,
@@ -42,6 +43,8 @@ from .const import (
     CONF_TOKEN_CAP,
     CONF_TTS_ENTITY,
     DEFAULT_OPTIONS,
+    LANGUAGE_AUTO,
+    LANGUAGE_CHOICES,
     PALETTES,
 )
 
@@ -182,6 +185,10 @@ class ShelldonOptionsFlow(OptionsFlow):
             if any(not _target_known(self.hass, t) for t in targets):
                 errors[CONF_NOTIFY_TARGETS] = "unknown_notify_target"
             user_input[CONF_NOTIFY_TARGETS] = targets
+            chosen = str(user_input.get(CONF_LANGUAGE) or LANGUAGE_AUTO).strip()
+            if chosen != LANGUAGE_AUTO and not _LANGUAGE_TAG.fullmatch(chosen):
+                errors[CONF_LANGUAGE] = "unknown_language"
+            user_input[CONF_LANGUAGE] = chosen
             for key in (CONF_SPEAKER, CONF_TTS_ENTITY):
                 if (entity := user_input.get(key)) and not entity_known(self.hass, entity):
                     errors[key] = "entity_not_found"
@@ -206,6 +213,14 @@ class ShelldonOptionsFlow(OptionsFlow):
                 ),
                 vol.Optional(CONF_PRESENCE): selector.EntitySelector(
                     selector.EntitySelectorConfig(domain="person", multiple=True)
+                ),
+                vol.Optional(CONF_LANGUAGE): selector.SelectSelector(
+                    selector.SelectSelectorConfig(
+                        options=list(LANGUAGE_CHOICES),
+                        custom_value=True,
+                        translation_key=CONF_LANGUAGE,
+                        mode=selector.SelectSelectorMode.DROPDOWN,
+                    )
                 ),
             }
         )
@@ -259,6 +274,10 @@ class ShelldonOptionsFlow(OptionsFlow):
             step_id="memory",
             data_schema=self.add_suggested_values_to_schema(schema, self._current()),
         )
+
+
+# A language tag as Home Assistant writes them: "de", "pt-BR", "zh-Hant".
+_LANGUAGE_TAG: Final = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2}")
 
 
 def _notify_choices(hass: HomeAssistant) -> list[str]:

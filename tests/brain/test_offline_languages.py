@@ -19,11 +19,11 @@ from custom_components.shelldon.brain.turn import (
     OpenItem,
     PromptLine,
     Reply,
-    TurnKind,
     TurnRequest,
 )
 from custom_components.shelldon.core.language import LANGUAGES
 from custom_components.shelldon.core.promises import parse_remind_me, scan_commitments
+from custom_components.shelldon.core.turn_kind import TurnKind
 
 AT = datetime(2026, 11, 30, 14, 7, tzinfo=UTC)  # a Monday
 IDENTITY = Identity("Pip", "Be kind.", "A small crab.", "the flat")
@@ -181,7 +181,11 @@ async def test_what_the_pet_says_unasked_is_in_the_owners_language(language: str
     assert musings("sleepy", language) == book.musings["sleepy"]
     assert musings("bashful", language) == book.musings["content"]
     reach = await think(request(language, kind=TurnKind.REACH_OUT, goal="[g1] Mama anrufen"))
-    assert reach.say == book.about.format(goal="[g1] Mama anrufen")
+    assert reach.say == book.about.format(goal="Mama anrufen"), "the goal's id is not for the owner"
+    reminder = await think(
+        request(language, kind=TurnKind.REACH_OUT, goal="[g2] Mama anrufen", reminder=True)
+    )
+    assert reminder.say == book.reminder.format(goal="Mama anrufen")
 
 
 @pytest.mark.parametrize("language", ["ja", "pt-BR", "", "xx"])

@@ -300,7 +300,7 @@ async def test_the_needs_use_nothing_but_their_ports_and_act_returns_only_wants(
         "body": Guard(body, members(Body), "Body"),
         "view": Guard(view, members(NeedsView), "NeedsView"),
         "goals": Guard(goals, {"open_goals", "items", "get"}, "goals (read-only)"),
-        "records": Guard(records, {"journal", "audit"}, "Journal"),
+        "records": Guard(records, {"journal", "audit", "words", "language"}, "Journal"),
         "vault": Guard(vault, set(), "vault (only needs.yaml, at load)"),
     }
     needs = build(dials=dials, spawned=spawned, changes=changes, **ports)
@@ -313,5 +313,7 @@ async def test_the_needs_use_nothing_but_their_ports_and_act_returns_only_wants(
     assert all(type(want) is Want for _, _, want in done)
     assert set(view.calls) <= members(NeedsView)
     assert ports["goals"].used <= {"open_goals", "items"}  # the needs never file or settle
-    assert ports["records"].used == {"journal", "audit"}
+    assert ports["records"].used == {"journal", "audit", "words", "language"}, (
+        "lines in the owner's words, written through the journal"
+    )
     assert ports["body"].used <= members(Body)

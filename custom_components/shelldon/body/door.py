@@ -120,10 +120,8 @@ class Door:
 
     def hold_back(self, verdict: InterruptDecision, *, about: str) -> None:
         """Gate 2 said SILENT: journal it and announce the decision, with its factors."""
-        self.journal.journal(
-            self.clock.now(),
-            None,
-            f"thought about {about}; chose not to interrupt ({verdict.reason})",
+        self.journal.entry(
+            self.clock.now(), "journal.held_back", about=about, reason=verdict.reason
         )
         self.outward.fire(
             EVENT_DECISION,
@@ -168,7 +166,7 @@ class Door:
         today = now.date().isoformat()
         self.interruptions = (today, self.interruptions_today(now) + 1)
         self.last_reach_out_at = self.clock.utcnow()
-        self.journal.journal(now, None, f"reached out ({outcome.value}) about {about}")
+        self.journal.entry(now, "journal.reached_out", outcome=outcome.value, about=about)
         self.outward.fire(
             EVENT_REACH_OUT,
             {

@@ -18,7 +18,8 @@ from homeassistant.helpers.event import async_track_state_change_event
 from ..const import CONF_PRESENCE
 from ..core.salience import Presence
 from ..core.signals import SignalKind
-from ..ports import Clock, Dials, Post
+from ..core.words import phrase
+from ..ports import Clock, Dials, Post, Words
 
 Seen = Callable[[str, str, datetime], None]  # (entity, state, when): what is there at the start
 
@@ -32,9 +33,17 @@ class Household:
     """Who is home, as the pet sees it."""
 
     def __init__(
-        self, hass: HomeAssistant, *, dials: Dials, clock: Clock, post: Post, seen: Seen
+        self,
+        hass: HomeAssistant,
+        *,
+        dials: Dials,
+        clock: Clock,
+        post: Post,
+        seen: Seen,
+        words: Words = lambda key, **values: phrase(key, **values),
     ) -> None:
         self.hass = hass
+        self.words = words  # what a change is about, in the owner's language
         self.dials = dials
         self.clock = clock
         self.post = post
@@ -86,11 +95,11 @@ class Household:
         self.states[entity_id] = new.state
         name = new.attributes.get("friendly_name") or entity_id
         if new.state == STATE_HOME:
-            about = f"{name} came home"
+            about = self.words("about.came_home", name=name)
         elif before == STATE_HOME:
-            about = f"{name} left"
+            about = self.words("about.left", name=name)
         else:
-            about = f"{name} is at {new.state}"
+            about = self.words("about.is_at", name=name, place=new.state)
         self.post(
             SignalKind.PRESENCE,
             {"entity": entity_id, "to": new.state, "from": before, "about": about},

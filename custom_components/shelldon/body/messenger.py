@@ -18,6 +18,8 @@ from typing import Any, Final
 from homeassistant.core import Event, HomeAssistant, callback
 
 from ..core.plain import instant, mapping, text
+from ..core.words import phrase
+from ..ports import Words
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -46,8 +48,10 @@ class Messenger:
         targets: list[str],
         on_change: Callable[[], None] | None = None,
         shown: Callable[[str], str] = lambda text: text,
+        words: Words = lambda key, **values: phrase(key, **values),
     ) -> None:
         self.hass = hass
+        self.words = words  # the reply button's words, in the owner's language
         self.shown = shown  # a phone renders markup: what it is sent is scrubbed, plain text
         self._changed = on_change or (lambda: None)
         self.title = title
@@ -91,10 +95,12 @@ class Messenger:
                         "actions": [
                             {
                                 "action": action,
-                                "title": "Reply",
+                                "title": self.words("notify.reply_action"),
                                 "behavior": "textInput",
-                                "textInputButtonTitle": "Send",
-                                "textInputPlaceholder": f"Say something to {self.title}",
+                                "textInputButtonTitle": self.words("notify.reply_send"),
+                                "textInputPlaceholder": self.words(
+                                    "notify.reply_placeholder", name=self.title
+                                ),
                             }
                         ],
                         "tag": f"shelldon_{self.title.lower()}",

@@ -20,10 +20,11 @@ from datetime import datetime
 from typing import Final
 
 from ..core.memory import new_facts
+from ..core.turn_kind import TurnKind
 from ..core.words import month, openings, phrase, weekday
 from .hearing import cannot, hears, to_remember
 from .phrasebook import BOOKS, Phrasebook, phrasebook
-from .turn import Filed, Machine, OpenItem, Reply, TurnKind, TurnRequest, TurnResult
+from .turn import Filed, Machine, OpenItem, Reply, TurnRequest, TurnResult
 
 # What the pet noted, in the journal's words in any language ("] noted: …", "] notiert: …").
 _NOTED: Final = re.compile(
@@ -38,6 +39,10 @@ FALLBACK: Final = "content"
 # The English stock, as other parts of the pet have always read it.
 MOOD_LINES: Final[Mapping[str, tuple[str, ...]]] = BOOKS["en"].moods
 MUSINGS: Final[Mapping[str, tuple[str, ...]]] = BOOKS["en"].musings
+
+
+# The goal's id a reach-out's request leads with ("[g3] call mum"): the owner reads the words.
+_GOAL_ID: Final = re.compile(r"\A\[[a-z]\d{1,6}\]\s*")
 
 
 def musings(feeling: str, language: str = "en") -> tuple[str, ...]:
@@ -178,8 +183,9 @@ class OfflineBrain:
                 say=_pick(book.musings.get(feeling, book.musings[FALLBACK]), seed),
             )
         if request.kind is TurnKind.REACH_OUT:
-            goal = (request.goal or "").strip()
-            return Reply(intent=f"keep my word about: {goal}", say=book.about.format(goal=goal))
+            goal = _GOAL_ID.sub("", (request.goal or "").strip(), count=1)
+            line = book.reminder if request.reminder else book.about
+            return Reply(intent=f"keep my word about: {goal}", say=line.format(goal=goal))
         new = [m for m in request.messages if m.kind == "message"]
         text = new[-1].text.strip() if new else ""
         return self._answer(text, request, book, feeling, seed + text)

@@ -78,6 +78,11 @@ class Goal:
         """Still to do."""
         return self.state is GoalState.OPEN
 
+    @property
+    def reminder(self) -> bool:
+        """A reminder the owner asked for (not a promise of the pet's own)."""
+        return self.provenance is Provenance.REMIND_ME
+
     def overdue(self, now: datetime) -> bool:
         """Open and past its due time."""
         return self.open and self.due is not None and now >= self.due

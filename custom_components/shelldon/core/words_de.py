@@ -29,7 +29,8 @@ WORDS: Final[dict[str, str]] = {
     "journal.noticed": "bemerkt: {about}",
     "journal.did_not_happen": "{about}; es ist nicht eingetreten",
     "journal.let_go": "still losgelassen; der Moment ist vorbei: {about}",
-    "journal.ruling": "Entscheidung: mein Mensch {ruling} {edit} ({path})",
+    "journal.ruling_approved": "Entscheidung: mein Mensch hat {edit} genehmigt ({path})",
+    "journal.ruling_rejected": "Entscheidung: mein Mensch hat {edit} abgelehnt ({path})",
     "journal.caught_up": "{gap}; habe nachgeholt, was abgelaufen ist und was noch zählt{detail}",
     "journal.caught_up_detail": " ({dropped} losgelassen, {kept} zählen noch)",
     "journal.as_expected": "wie erwartet: {about}",
@@ -159,4 +160,41 @@ WORDS: Final[dict[str, str]] = {
     "month.10": "Oktober",
     "month.11": "November",
     "month.12": "Dezember",
+    # the journal's page, the checkpoint and the faces, edits, the logbook
+    "about.moved": "{who} war {was}, jetzt {now}",
+    "notify.reply_send": "Senden",
+    "journal.heading": "Tagebuch von {name}, {day}",
+    "journal.kept_as_one": "als ein Versprechen behalten ({id}): {text}",
+    "deed.checkpoint_intact": "meinen Sicherungspunkt nachgelesen: unversehrt",
+    "deed.checkpoint_none": (
+        "meinen Sicherungspunkt nachgelesen: noch keiner, und nichts zu sichern"
+    ),
+    "deed.checkpoint_saved": (
+        "meinen Sicherungspunkt nachgelesen: fehlt oder unlesbar, also habe ich mich neu gesichert"
+    ),
+    "deed.checkpoint_unsaved": (
+        "meinen Sicherungspunkt nachgelesen: fehlt oder unlesbar, und neu sichern ist "
+        "fehlgeschlagen"
+    ),
+    "deed.faces_drawn": "{drawn} von meinen {count} Gesichtern in {size} gezeichnet",
+    "deed.faces_failed": "; nicht zeichnen konnte ich {faces}",
+    "edit.no_reason": "ohne Begründung",
+    "edit.constitution": "abgelehnt: meine Verfassung darf ich nicht ändern",
+    "edit.machinery": (
+        "Änderung an {path} abgelehnt: das gehört zur Technik meines Tresors, nicht zu "
+        "meinen Dateien"
+    ),
+    "edit.outside": "Änderung außerhalb meines Tresors abgelehnt ({reason})",
+    "edit.too_large": "Änderung an {path} abgelehnt: sie ist größer als {size} KB",
+    "edit.edited": "{path} geändert: {why}",
+    "edit.too_many": "keine Änderung an {path} vorgeschlagen: schon {count} Vorschläge warten",
+    "edit.failed": "konnte {path} nicht ändern: {reason}",
+    "edit.unrecognised": "eine unbekannte Datei",
+    "edit.proposed": (
+        "eine Änderung an {path} vorgeschlagen ({id}), sie wartet auf meinen Menschen: {why}"
+    ),
+    "logbook.said_aloud": "laut gesagt: {text}",
+    "logbook.sent": "eine Nachricht geschickt: {text}",
+    "logbook.reaching_out": "sich melden",
+    "logbook.mood": "ist jetzt {mood} (war {previous})",
 }

@@ -34,7 +34,8 @@ WORDS: Final[dict[str, str]] = {
     "journal.noticed": "noticed: {about}",
     "journal.did_not_happen": "{about}; it didn't happen",
     "journal.let_go": "let it go quietly; the moment passed: {about}",
-    "journal.ruling": "ruling: my owner {ruling} {edit} ({path})",
+    "journal.ruling_approved": "ruling: my owner approved {edit} ({path})",
+    "journal.ruling_rejected": "ruling: my owner rejected {edit} ({path})",
     "journal.caught_up": "{gap}; I caught up on what expired and what still matters{detail}",
     "journal.caught_up_detail": " (let {dropped} go, {kept} still matter)",
     "journal.as_expected": "as I expected: {about}",
@@ -160,4 +161,33 @@ WORDS: Final[dict[str, str]] = {
     "month.10": "October",
     "month.11": "November",
     "month.12": "December",
+    # the journal's page, the checkpoint and the faces, edits, the logbook
+    "about.moved": "{who} was {was}, now {now}",
+    "notify.reply_send": "Send",
+    "journal.heading": "{name}'s journal, {day}",
+    "journal.kept_as_one": "kept it as one promise ({id}): {text}",
+    "deed.checkpoint_intact": "read back my checkpoint: intact",
+    "deed.checkpoint_none": "read back my checkpoint: none yet, and nothing to save",
+    "deed.checkpoint_saved": (
+        "read back my checkpoint: missing or unreadable, so I saved myself again"
+    ),
+    "deed.checkpoint_unsaved": (
+        "read back my checkpoint: missing or unreadable, and saving again failed"
+    ),
+    "deed.faces_drawn": "drew {drawn} of my {count} faces at {size}",
+    "deed.faces_failed": "; could not draw {faces}",
+    "edit.no_reason": "no reason given",
+    "edit.constitution": "refused: my constitution is not mine to edit",
+    "edit.machinery": "refused an edit to {path}: that is my vault's machinery, not a file of mine",
+    "edit.outside": "refused an edit outside my vault ({reason})",
+    "edit.too_large": "refused an edit to {path}: it is larger than {size} KB",
+    "edit.edited": "edited {path}: {why}",
+    "edit.too_many": "did not propose an edit to {path}: {count} proposals already wait",
+    "edit.failed": "could not edit {path}: {reason}",
+    "edit.unrecognised": "an unrecognised file",
+    "edit.proposed": "proposed an edit to {path} ({id}), waiting for my owner: {why}",
+    "logbook.said_aloud": "said aloud: {text}",
+    "logbook.sent": "sent a message: {text}",
+    "logbook.reaching_out": "reaching out",
+    "logbook.mood": "became {mood} (was {previous})",
 }

@@ -29,7 +29,8 @@ WORDS: Final[dict[str, str]] = {
     "journal.noticed": "noté: {about}",
     "journal.did_not_happen": "{about}; no pasó",
     "journal.let_go": "lo dejé ir en silencio; el momento pasó: {about}",
-    "journal.ruling": "decisión: mi humano {ruling} {edit} ({path})",
+    "journal.ruling_approved": "decisión: mi humano aprobó {edit} ({path})",
+    "journal.ruling_rejected": "decisión: mi humano rechazó {edit} ({path})",
     "journal.caught_up": "{gap}; me puse al día con lo que caducó y lo que aún importa{detail}",
     "journal.caught_up_detail": " (dejé ir {dropped}, {kept} aún importan)",
     "journal.as_expected": "como esperaba: {about}",
@@ -153,4 +154,35 @@ WORDS: Final[dict[str, str]] = {
     "month.10": "octubre",
     "month.11": "noviembre",
     "month.12": "diciembre",
+    # the journal's page, the checkpoint and the faces, edits, the logbook
+    "about.moved": "{who} estaba en {was}, ahora en {now}",
+    "notify.reply_send": "Enviar",
+    "journal.heading": "Diario de {name}, {day}",
+    "journal.kept_as_one": "lo guardé como una sola promesa ({id}): {text}",
+    "deed.checkpoint_intact": "releí mi copia de seguridad: intacta",
+    "deed.checkpoint_none": "releí mi copia de seguridad: aún no hay ninguna, y nada que guardar",
+    "deed.checkpoint_saved": (
+        "releí mi copia de seguridad: falta o no se puede leer, así que me guardé de nuevo"
+    ),
+    "deed.checkpoint_unsaved": (
+        "releí mi copia de seguridad: falta o no se puede leer, y guardarme de nuevo falló"
+    ),
+    "deed.faces_drawn": "dibujé {drawn} de mis {count} caras a {size}",
+    "deed.faces_failed": "; no pude dibujar {faces}",
+    "edit.no_reason": "sin motivo",
+    "edit.constitution": "rechazado: mi constitución no me toca a mí editarla",
+    "edit.machinery": (
+        "rechacé un cambio en {path}: es la maquinaria de mi cofre, no un archivo mío"
+    ),
+    "edit.outside": "rechacé un cambio fuera de mi cofre ({reason})",
+    "edit.too_large": "rechacé un cambio en {path}: ocupa más de {size} KB",
+    "edit.edited": "edité {path}: {why}",
+    "edit.too_many": "no propuse un cambio en {path}: ya esperan {count} propuestas",
+    "edit.failed": "no pude editar {path}: {reason}",
+    "edit.unrecognised": "un archivo desconocido",
+    "edit.proposed": "propuse un cambio en {path} ({id}), espera a mi humano: {why}",
+    "logbook.said_aloud": "dijo en voz alta: {text}",
+    "logbook.sent": "envió un mensaje: {text}",
+    "logbook.reaching_out": "ponerse en contacto",
+    "logbook.mood": "ahora está {mood} (antes {previous})",
 }

@@ -29,7 +29,8 @@ WORDS: Final[dict[str, str]] = {
     "journal.noticed": "remarqué : {about}",
     "journal.did_not_happen": "{about} ; ça n'a pas eu lieu",
     "journal.let_go": "laissé filer en silence ; le moment est passé : {about}",
-    "journal.ruling": "décision : mon humain {ruling} {edit} ({path})",
+    "journal.ruling_approved": "décision : mon humain a approuvé {edit} ({path})",
+    "journal.ruling_rejected": "décision : mon humain a refusé {edit} ({path})",
     "journal.caught_up": ("{gap} ; j'ai rattrapé ce qui a expiré et ce qui compte encore{detail}"),
     "journal.caught_up_detail": " ({dropped} laissé(s) de côté, {kept} compte(nt) encore)",
     "journal.as_expected": "comme prévu : {about}",
@@ -159,4 +160,37 @@ WORDS: Final[dict[str, str]] = {
     "month.10": "octobre",
     "month.11": "novembre",
     "month.12": "décembre",
+    # the journal's page, the checkpoint and the faces, edits, the logbook
+    "about.moved": "{who} était {was}, maintenant {now}",
+    "notify.reply_send": "Envoyer",
+    "journal.heading": "Journal de {name}, {day}",
+    "journal.kept_as_one": "gardé comme une seule promesse ({id}) : {text}",
+    "deed.checkpoint_intact": "relu ma sauvegarde : intacte",
+    "deed.checkpoint_none": "relu ma sauvegarde : aucune encore, et rien à sauvegarder",
+    "deed.checkpoint_saved": (
+        "relu ma sauvegarde : absente ou illisible, alors je me suis sauvegardé à nouveau"
+    ),
+    "deed.checkpoint_unsaved": (
+        "relu ma sauvegarde : absente ou illisible, et la nouvelle sauvegarde a échoué"
+    ),
+    "deed.faces_drawn": "dessiné {drawn} de mes {count} visages en {size}",
+    "deed.faces_failed": " ; impossible de dessiner {faces}",
+    "edit.no_reason": "sans raison donnée",
+    "edit.constitution": "refusé : ma constitution n'est pas à moi de la modifier",
+    "edit.machinery": (
+        "modification de {path} refusée : c'est la mécanique de mon coffre, pas un de mes fichiers"
+    ),
+    "edit.outside": "modification hors de mon coffre refusée ({reason})",
+    "edit.too_large": "modification de {path} refusée : elle dépasse {size} Ko",
+    "edit.edited": "modifié {path} : {why}",
+    "edit.too_many": (
+        "pas de modification proposée pour {path} : {count} propositions attendent déjà"
+    ),
+    "edit.failed": "impossible de modifier {path} : {reason}",
+    "edit.unrecognised": "un fichier inconnu",
+    "edit.proposed": "proposé une modification de {path} ({id}), en attente de mon humain : {why}",
+    "logbook.said_aloud": "a dit à voix haute : {text}",
+    "logbook.sent": "a envoyé un message : {text}",
+    "logbook.reaching_out": "prendre contact",
+    "logbook.mood": "est devenu {mood} (était {previous})",
 }

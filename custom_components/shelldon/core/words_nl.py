@@ -29,7 +29,8 @@ WORDS: Final[dict[str, str]] = {
     "journal.noticed": "opgemerkt: {about}",
     "journal.did_not_happen": "{about}; het is niet gebeurd",
     "journal.let_go": "stilletjes losgelaten; het moment is voorbij: {about}",
-    "journal.ruling": "besluit: mijn baasje {ruling} {edit} ({path})",
+    "journal.ruling_approved": "besluit: mijn baasje heeft {edit} goedgekeurd ({path})",
+    "journal.ruling_rejected": "besluit: mijn baasje heeft {edit} afgewezen ({path})",
     "journal.caught_up": "{gap}; ik heb bijgewerkt wat verlopen is en wat nog telt{detail}",
     "journal.caught_up_detail": " ({dropped} losgelaten, {kept} tellen nog)",
     "journal.as_expected": "zoals verwacht: {about}",
@@ -152,4 +153,36 @@ WORDS: Final[dict[str, str]] = {
     "month.10": "oktober",
     "month.11": "november",
     "month.12": "december",
+    # the journal's page, the checkpoint and the faces, edits, the logbook
+    "about.moved": "{who} was {was}, nu {now}",
+    "notify.reply_send": "Versturen",
+    "journal.heading": "Dagboek van {name}, {day}",
+    "journal.kept_as_one": "als één belofte bewaard ({id}): {text}",
+    "deed.checkpoint_intact": "mijn controlepunt teruggelezen: intact",
+    "deed.checkpoint_none": "mijn controlepunt teruggelezen: nog geen, en niets om op te slaan",
+    "deed.checkpoint_saved": (
+        "mijn controlepunt teruggelezen: ontbreekt of onleesbaar, dus ik heb mezelf "
+        "opnieuw opgeslagen"
+    ),
+    "deed.checkpoint_unsaved": (
+        "mijn controlepunt teruggelezen: ontbreekt of onleesbaar, en opnieuw opslaan mislukte"
+    ),
+    "deed.faces_drawn": "{drawn} van mijn {count} gezichten getekend op {size}",
+    "deed.faces_failed": "; kon {faces} niet tekenen",
+    "edit.no_reason": "geen reden gegeven",
+    "edit.constitution": "geweigerd: mijn grondwet is niet aan mij om te wijzigen",
+    "edit.machinery": (
+        "wijziging van {path} geweigerd: dat is de machinerie van mijn kluis, geen bestand van mij"
+    ),
+    "edit.outside": "wijziging buiten mijn kluis geweigerd ({reason})",
+    "edit.too_large": "wijziging van {path} geweigerd: groter dan {size} KB",
+    "edit.edited": "{path} gewijzigd: {why}",
+    "edit.too_many": "geen wijziging van {path} voorgesteld: er wachten al {count} voorstellen",
+    "edit.failed": "kon {path} niet wijzigen: {reason}",
+    "edit.unrecognised": "een onbekend bestand",
+    "edit.proposed": "een wijziging van {path} voorgesteld ({id}), wacht op mijn baasje: {why}",
+    "logbook.said_aloud": "hardop gezegd: {text}",
+    "logbook.sent": "een bericht gestuurd: {text}",
+    "logbook.reaching_out": "contact zoeken",
+    "logbook.mood": "is nu {mood} (was {previous})",
 }

@@ -15,6 +15,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from .words import phrase
+
 MAX_BELIEFS: Final = 2000  # kept in memory for point-in-time queries; the log keeps everything
 
 
@@ -220,8 +222,9 @@ def whereabouts(situation: str) -> dict[str, str]:
     return found
 
 
-def drift(before: str, after: str) -> list[str]:
-    """What changed between the picture frozen at shutdown and the one seen on waking.
+def drift(before: str, after: str, language: str = "en") -> list[str]:
+    """What changed between the picture frozen at shutdown and the one seen on waking, in
+    the owner's language.
 
     Only what was known both times counts: someone unknown now is not news."""
     then, now = whereabouts(before), whereabouts(after)
@@ -229,5 +232,5 @@ def drift(before: str, after: str) -> list[str]:
     for who, where in now.items():
         was = then.get(who)
         if was is not None and was != where:
-            changes.append(f"{who} was {was}, now {where}")
+            changes.append(phrase("about.moved", language, who=who, was=was, now=where))
     return changes

@@ -65,21 +65,21 @@ class Acts:
     def act(self, choice: Candidate, now: datetime) -> Done:
         """Carry out the chosen act."""
         signal = self._take_signal(choice.ref)
-        journal = self.journal.journal
+        entry = self.journal.entry
         if choice.act is Act.ATTEND:
             return "listened (the reply path answers)", None
         if choice.act is Act.NOTICE:
-            journal(now, None, f"noticed: {choice.about}")
+            entry(now, "journal.noticed", about=choice.about)
             self.noticed()
             return f"noticed {choice.about}", None
         if choice.act is Act.SURPRISED:
-            journal(now, None, f"{choice.about}; it didn't happen")
+            entry(now, "journal.did_not_happen", about=choice.about)
             return "noted a surprise", None
         if choice.act is Act.CATCH_UP:
             return self._catch_up(now, signal), None
         if choice.act is Act.LET_GO:
             self.goals.settle(str(choice.ref), GoalState.DROPPED)
-            journal(now, None, f"let it go quietly; the moment passed: {choice.about}")
+            entry(now, "journal.let_go", about=choice.about)
             return f"let go of {choice.ref}", None
         if choice.act is Act.FLUSH:
             return self.reacher.close(now), None
@@ -89,11 +89,8 @@ class Acts:
             return self._read(signal, now), None
         if choice.act is Act.RULING:
             data = signal.data if signal else {}
-            journal(
-                now,
-                None,
-                f"ruling: my owner {data.get('ruling')} {data.get('edit')} ({data.get('path')})",
-            )
+            ruled = "rejected" if data.get("ruling") == "rejected" else "approved"
+            entry(now, f"journal.ruling_{ruled}", edit=data.get("edit"), path=data.get("path"))
             return f"took in the ruling on {data.get('edit')}", None
         if choice.act in (Act.REACH_OUT, Act.MUSE):
             return self.reacher.reach_out(choice, now)
@@ -138,11 +135,14 @@ class Acts:
         self.considered.clear()
         self.reacher.mused_for = self.reacher.stretch_key()  # waking is no reason to speak up
         self.agenda[:] = [s for s in self.agenda if s.kind is not SignalKind.SUSPEND_GAP]
-        gap = (signal.data.get("about") if signal else None) or "the machine slept"
-        detail = f" (let {dropped} go, {kept} still matter)" if dropped or kept else ""
-        self.journal.journal(
-            now, None, f"{gap}; I caught up on what expired and what still matters{detail}"
+        gap = (signal.data.get("about") if signal else None) or self.journal.words(
+            "about.slept", span="?"
         )
+        words = self.journal.words
+        detail = (
+            words("journal.caught_up_detail", dropped=dropped, kept=kept) if dropped or kept else ""
+        )
+        self.journal.entry(now, "journal.caught_up", gap=gap, detail=detail)
         return f"caught up{detail}"
 
     # ------------------------------------------------------------------ the shelf
@@ -154,7 +154,7 @@ class Acts:
         doc, change = str(signal.data.get("doc")), str(signal.data.get("change"))
         if change == "removed":
             self.shelf.forget(doc)
-            self.journal.journal(now, None, f"took {doc} off my shelf")
+            self.journal.entry(now, "journal.shelf_removed", doc=doc)
             self.spawn(self.executor(self.shelf.save))
             return f"forgot {doc}"
         self.spawn(self._async_read(doc))
@@ -166,10 +166,11 @@ class Acts:
         name = doc.rsplit("/", 1)[-1]
         if reason is None:
             count = len(chunks)
-            line = f"read and shelved {name} ({count} passage{'s' if count != 1 else ''})"
+            key = "journal.shelved_one" if count == 1 else "journal.shelved"
+            line = self.journal.words(key, name=name, count=count)
             self.needs.witnessed("understanding", f"read {name}")
         else:
-            line = f"could not read {name}: {reason}"
+            line = self.journal.words("journal.unreadable", name=name, reason=reason)
         self.journal.journal(self.clock.now(), None, line)
         await self.executor(self.shelf.save)
         self.flush(f"shelf: {line}")

@@ -115,11 +115,12 @@ class Dreamer:
             self.admission.refund(d.DREAM_COST, now)  # turns: it never happened
         if outcome.error == OVER_ALLOWANCE:
             self.dream_failed = tonight
-            self.journal.journal(
+            self.journal.entry(
                 self.clock.now(),
-                None,
-                f"stopped dreaming for tonight: {day} would take {outcome.intent}, more than "
-                f"the {room} left of tonight's allowance; it waits",
+                "journal.dream_over_allowance",
+                day=day,
+                cost=outcome.intent,
+                room=room,
             )
             self.changed()
             return day, 0, False
@@ -128,14 +129,10 @@ class Dreamer:
         if outcome.ok:
             self.folded_until = day
             self.journal_days().discard(day)
-            self.journal.journal(
-                self.clock.now(), None, f"slept on it: folded {day} into what I keep ({kept} facts)"
-            )
+            self.journal.entry(self.clock.now(), "journal.dream_folded", day=day, kept=kept)
             self.needs.witnessed("coherence", f"folded {day}")
         elif self.dream_failed != tonight:  # once a night: the day waits for the next one
             self.dream_failed = tonight
-            self.journal.journal(
-                self.clock.now(), None, f"could not dream on {day} tonight; it waits for tomorrow"
-            )
+            self.journal.entry(self.clock.now(), "journal.dream_failed", day=day)
         self.changed()
         return day, kept, outcome.ok

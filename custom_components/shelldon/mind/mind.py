@@ -248,7 +248,7 @@ class Mind:
         if belief is not None:
             self.records.belief(belief.to_dict())
         for expectation in met:
-            self.records.journal(self.clock.now(), None, f"as I expected: {expectation.about}")
+            self.records.entry(self.clock.now(), "journal.as_expected", about=expectation.about)
 
     # ------------------------------------------------------------------ the tick
 
@@ -304,6 +304,8 @@ class Mind:
             signalled_due=self.signalled_due,
             considered=self.considered,
             world=self.world,
+            words=self.records.words,
+            language=self.records.language(),
         ):
             self.post(kind, data)
         sensed = []
@@ -372,12 +374,8 @@ class Mind:
         self.heart.set_cadence(self.cadence_s)
         self._dirty = True
         if Activity.DREAM in (drift.state, previous):
-            lead = (
-                "drifted off to dream: "
-                if drift.state is Activity.DREAM
-                else "woke from dreaming: "
-            )
-            self.records.journal(self.clock.now(), None, lead + drift.reason)
+            key = "journal.dream_began" if drift.state is Activity.DREAM else "journal.dream_ended"
+            self.records.entry(self.clock.now(), key, reason=drift.reason)
 
     # ------------------------------------------------------------------ files
 

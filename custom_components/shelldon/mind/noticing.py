@@ -12,8 +12,10 @@ from typing import Any, Final
 
 from ..core.goals import Goal
 from ..core.signals import Signal, SignalKind
+from ..core.words import clock, phrase
 from ..core.world import WorldModel
-from .situation import clock_time, span
+from ..ports import Words
+from .situation import span
 
 GAP_SLACK: Final = timedelta(minutes=10)
 
@@ -30,15 +32,18 @@ def news(
     signalled_due: set[str],
     considered: dict[str, datetime],
     world: WorldModel,
+    words: Words = lambda key, **values: phrase(key, **values),
+    language: str = "en",
 ) -> list[tuple[SignalKind, dict[str, Any]]]:
-    """The signals the mind owes itself now (each goal's coming due is news once)."""
+    """The signals the mind owes itself now (each goal's coming due is news once), what each
+    is about in the owner's words."""
     found: list[tuple[SignalKind, dict[str, Any]]] = []
     if last_tick_at is not None:
         # Measured against the sleep the last tick planned, so a message that wakes a
         # dormant mind early is never mistaken for the machine having slept.
         gap = utc_now - last_tick_at
         if gap > planned_gap + GAP_SLACK:
-            about = f"the machine slept ~{span(gap)}"
+            about = words("about.slept", span=span(gap))
             found.append(
                 (SignalKind.SUSPEND_GAP, {"gap_s": int(gap.total_seconds()), "about": about})
             )
@@ -48,7 +53,8 @@ def news(
             considered.pop(goal.id, None)  # coming due is news: think about it afresh
             found.append((SignalKind.GOAL_DUE, {"goal": goal.id, "about": goal.text}))
     for expectation in world.surprises(utc_now):
-        about = f"I expected {expectation.about} by {clock_time(expectation.due, now)}"
+        due = clock(expectation.due, now, language)
+        about = words("about.expected", about=expectation.about, time=due)
         found.append((SignalKind.SURPRISE, {"expectation": expectation.id, "about": about}))
     return found
 

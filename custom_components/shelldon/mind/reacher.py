@@ -13,7 +13,6 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
-from ..brain.turn import TurnKind
 from ..const import CONF_PROACTIVE_IDLE_MIN, CONF_QUIET_END
 from ..core import defaults as d
 from ..core.appraisal import Act, Candidate
@@ -21,6 +20,8 @@ from ..core.budget import Decision
 from ..core.goals import Goal, GoalState
 from ..core.salience import QUIET_HOURS, InterruptDecision, Outcome
 from ..core.text import shorten
+from ..core.turn_kind import TurnKind
+from ..core.words import phrase
 from ..ports import (
     SLOT_BUSY,
     Admission,
@@ -41,7 +42,7 @@ from .dreaming import DREAM_NOW_DAYS, Dreamer
 
 SILENT_AGAIN_AFTER: Final = timedelta(hours=3)  # a goal the pet chose not to raise comes back
 RETRY_SOON: Final = timedelta(minutes=1)
-CLOSING: Final = "what I meant to say when we stopped talking"
+CLOSING: Final = phrase("about.closing")  # in English; the journal writes it in the owner's
 
 Believe = Callable[[str, str, datetime, str], None]  # (subject, value, at, source)
 
@@ -160,7 +161,9 @@ class Reacher:
         if verdict.outcome is Outcome.SILENT:
             if choice.act is Act.MUSE and verdict.reason == QUIET_HOURS:
                 self.hello_waits_until = self._quiet_hours_end(now)  # good morning, then
-            self.door.hold_back(verdict, about=goal.text if goal else "saying hello")
+            self.door.hold_back(
+                verdict, about=goal.text if goal else self.journal.words("about.hello")
+            )
             if goal is not None:
                 self.considered[goal.id] = utc_now + SILENT_AGAIN_AFTER
             self.needs.outcome(need, Outcome.SILENT, verdict.reason)
@@ -191,7 +194,7 @@ class Reacher:
         closing = self.turns.closing()
         if not closing.worth:
             self.turns.closed()
-            self.journal.journal(now, None, f"closed the conversation: {closing.reason}")
+            self.journal.entry(now, "journal.closed", reason=closing.reason)
             return f"flush: no call needed ({closing.reason})"
         return self.start(TurnKind.FLUSH, now, cost=0)
 
@@ -271,14 +274,12 @@ class Reacher:
         if verdict.outcome is Outcome.SILENT:
             self.held.append(text)
             del self.held[:-3]
-            self.journal.journal(
-                self.clock.now(), None, f"kept for when my owner is back: {shorten(text, 200)}"
-            )
-            self.door.hold_back(verdict, about=CLOSING)
+            self.journal.entry(self.clock.now(), "journal.kept_for_later", text=shorten(text, 200))
+            self.door.hold_back(verdict, about=self.journal.words("about.closing"))
             self.flush(None)
             self.changed()
             return
-        await self.deliver(text, verdict, None, None, about=CLOSING)
+        await self.deliver(text, verdict, None, None, about=self.journal.words("about.closing"))
 
     def take_held(self) -> list[str]:
         """The closing lines kept back, handed to the owner's next conversation."""
@@ -298,7 +299,7 @@ class Reacher:
         asks: bool = False,
     ) -> Outcome:
         """Out through the door, then remember it, close the goal, tell the needs."""
-        about = about or (goal.text if goal else "a musing")
+        about = about or (goal.text if goal else self.journal.words("about.musing"))
         said = await self.door.async_say(text, verdict, about=about, goal=goal, asks=asks)
         self.believe(
             "reach_out:last", f"{said.outcome.value}: {about}", self.clock.utcnow(), "reach_out"
@@ -328,7 +329,7 @@ class Reacher:
                 **retry,
             }
         if verdict.outcome is Outcome.SILENT:
-            self.door.hold_back(verdict, about="saying hello")
+            self.door.hold_back(verdict, about=self.journal.words("about.hello"))
             self.flush(None)
             return verdict.to_dict()
         kind, cost = TurnKind.PROACTIVE, d.PROACTIVE_COST

@@ -12,15 +12,15 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any, Final
 
-from ..brain.turn import TurnKind
 from ..core.goals import GoalKind, Provenance, Strategy
 from ..core.promises import parse_back_in, parse_remind_me, scan_commitments
 from ..core.signals import Signal
+from ..core.turn_kind import TurnKind
+from ..core.words import clock
 from ..core.world import ANY, WorldModel
 from ..ports import Clock
 from ..vault.goals import GoalBook
 from ..vault.records import Records
-from .situation import clock_time
 
 ASK_EXPECT: Final = timedelta(hours=12)
 
@@ -48,7 +48,7 @@ class Reflection:
                 self.journal.journal(when, None, str(said))
                 self._own_words(str(said), now, data)
             elif data.get("kind") in (TurnKind.PROACTIVE, TurnKind.REACH_OUT) and data.get("ok"):
-                self.journal.journal(when, None, f"chose silence ({data.get('intent')})")
+                self.journal.entry(when, "journal.chose_silence", intent=data.get("intent"))
 
     def _owner_words(self, text: str, now: datetime, data: dict[str, Any]) -> None:
         filed = [g for i in data.get("filed") or () if (g := self.goals.get(str(i)))]
@@ -56,8 +56,8 @@ class Reflection:
             goal, new = self.goals.remind(reminder)
             filed = [goal] if new else []
         for goal in filed:
-            due = clock_time(goal.due, now)
-            self.journal.journal(now, None, f"filed a reminder ({goal.id}, due {due}): {goal.text}")
+            due = clock(goal.due, now, self.journal.language())
+            self.journal.entry(now, "journal.filed_reminder", id=goal.id, due=due, text=goal.text)
         if (back := parse_back_in(text, now)) is not None:
             when = back + timedelta(minutes=30)
             self.world.expect("owner:last_spoke", ANY, when, self.clock.utcnow(), "my owner back")
@@ -75,8 +75,8 @@ class Reflection:
                 strategy=Strategy.SINGLE_MINDED,
                 due=commitment.due,
             )
-            due = clock_time(goal.due, now)
-            self.journal.journal(now, None, f"promised ({goal.id}, due {due}): {goal.text}")
+            due = clock(goal.due, now, self.journal.language())
+            self.journal.entry(now, "journal.promised_due", id=goal.id, due=due, text=goal.text)
         utc_now = self.clock.utcnow()
         for ask in data.get("asks") or []:
             self.world.expect(

@@ -13,9 +13,10 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Final
 
-from ..brain.offline import MUSINGS
+from ..brain.offline import musings
 from ..core.goals import GoalKind, GoalState
-from ..ports import Body, NeedsView, Spawn, Want
+from ..core.words import phrase
+from ..ports import Body, NeedsView, Spawn, Want, Words
 from ..vault.goals import GoalBook
 
 FEEDBACK_WORDS: Final = "thank thanks love great good well done"  # what recognition looks for
@@ -25,15 +26,16 @@ Instead = Callable[[str], str | None]  # need -> the stand-in action now pending
 Later = Callable[[str, datetime, str], None]  # (need, now, the evidence line): async acts
 
 
-def _word(value: float, low: str, high: str) -> str:
-    """A -1…1 dial in words."""
+def _word(words: Words, value: float, low: str, high: str) -> str:
+    """A -1…1 dial in words ("mood.glum", "mood.cheerful": the two ends' keys)."""
+    low, high = words(low), words(high)
     if value <= -0.5:
-        return f"quite {low}"
+        return words("mood.quite", word=low)
     if value < -0.15:
-        return f"a little {low}"
+        return words("mood.a_little", word=low)
     if value < 0.15:
-        return f"neither {low} nor {high}"
-    return f"a little {high}" if value < 0.5 else f"quite {high}"
+        return words("mood.neither", low=low, high=high)
+    return words("mood.a_little" if value < 0.5 else "mood.quite", word=high)
 
 
 def principles(constitution: str) -> list[str]:
@@ -60,7 +62,11 @@ class Deeds:
         instead: Instead,
         later: Later,
         spawn: Spawn,
+        words: Words = lambda key, **values: phrase(key, **values),
+        language: Callable[[], str] = lambda: "en",
     ) -> None:
+        self.words = words  # the journal's lines, in the owner's language
+        self.language = language
         self.view = view
         self.goals = goals
         self.body = body
@@ -101,9 +107,10 @@ class Deeds:
 
     # ------------------------------------------------------------------ helpers
 
-    @staticmethod
-    def _line(need: str, text: str) -> Want:
-        """A silent act whose evidence is the journal line the mind writes."""
+    def _line(self, need: str, key: str, **values: object) -> Want:
+        """A silent act whose evidence is the journal line the mind writes (one of the pet's
+        own phrases, in the owner's language)."""
+        text = self.words(key, **values)
         return Want(text, line=text, need=need)
 
     def _skip(self, need: str, reason: str, account: str, now: datetime) -> Want:
@@ -118,26 +125,23 @@ class Deeds:
 
     def _do_health_check(self, need: str, now: datetime) -> Want:
         problems = self.view.health_problems()
-        return self._line(
-            need, "checked my health: " + ("all well" if not problems else "; ".join(problems))
-        )
+        if not problems:
+            return self._line(need, "deed.health_well")
+        return self._line(need, "deed.health", problems="; ".join(problems))
 
     def _do_persona_check(self, need: str, now: datetime) -> Want:
         waiting = self.view.pending_edits()
         persona = self.view.persona().strip()
-        return self._line(
-            need,
-            "compared my persona with my constitution: "
-            + ("they agree" if persona and not waiting else f"{waiting} edit(s) wait for my owner"),
-        )
+        if persona and not waiting:
+            return self._line(need, "deed.persona_agrees")
+        return self._line(need, "deed.persona_waiting", count=waiting)
 
     def _do_plan_day(self, need: str, now: datetime) -> Want:
         goals = [g for g in self.goals.open_goals() if g.kind is not GoalKind.ASK]
         if goals:
-            return self._line(
-                need, "my plan: " + "; ".join(f"{g.text} ({g.id})" for g in goals[:3])
-            )
-        return self._line(need, "my plan: no goals today; I'll keep an eye on my shelf")
+            listed = "; ".join(f"{g.text} ({g.id})" for g in goals[:3])
+            return self._line(need, "deed.plan", goals=listed)
+        return self._line(need, "deed.plan_empty")
 
     def _do_self_test(self, need: str, now: datetime) -> Want:
         chunks = self.view.shelf_chunks()
@@ -145,33 +149,31 @@ class Deeds:
             probe = chunks[-1]
             found = self.view.shelf_search(probe.text[:80])
             ok = bool(found) and found[0].chunk.doc == probe.doc
-            return self._line(
-                need, f"tested my shelf: {'found' if ok else 'could not find'} {probe.doc}"
-            )
+            return self._line(need, "deed.shelf_found" if ok else "deed.shelf_lost", doc=probe.doc)
         facts = self.view.facts()
         if facts:
             ok = bool(self.view.recall(facts[-1][0]))
-            return self._line(need, f"tested my memory: {'found' if ok else 'lost'} what I keep")
+            return self._line(need, "deed.memory_found" if ok else "deed.memory_lost")
         return self._skip(need, "nothing kept yet to test", "nothing to test yet", now)
 
     def _do_review_feedback(self, need: str, now: datetime) -> Want:
         found = self.view.recall(FEEDBACK_WORDS)
         if not found:
             return self._skip(need, "no feedback yet", "no feedback yet", now)
-        return self._line(need, f"looked back at what my owner said of me: {found[0][:160]}")
+        return self._line(need, "deed.feedback", words=found[0][:160])
 
     def _do_muse(self, need: str, now: datetime) -> Want:
-        options = MUSINGS.get(self.body.mood_face.feeling, MUSINGS["content"])
-        return self._line(need, f"a musing: {self.rng.choice(options)}")
+        options = musings(self.body.mood_face.feeling, self.language())
+        return self._line(need, "deed.musing", musing=self.rng.choice(options))
 
     def _do_read_shelf(self, need: str, now: datetime) -> Want:
         topic = self.view.last_topic()
         hits = self.view.shelf_search(topic) if topic else []
         if hits:
-            return self._line(need, f"browsed my shelf about {topic[:60]}: {hits[0].chunk.cite}")
+            return self._line(need, "deed.browsed_about", topic=topic[:60], cite=hits[0].chunk.cite)
         chunks = self.view.shelf_chunks()
         if chunks:
-            return self._line(need, f"browsed my shelf: {chunks[0].blurb}")
+            return self._line(need, "deed.browsed", blurb=chunks[0].blurb)
         return self._skip(need, "nothing on my shelf", "nothing on my shelf", now)
 
     def _do_consolidate(self, need: str, now: datetime) -> Want:
@@ -215,17 +217,13 @@ class Deeds:
             return self._skip(
                 need, "my constitution says nothing I can hold to", "my constitution is empty", now
             )
-        return self._line(need, f"reread my constitution: {self.rng.choice(lines)[:160]}")
+        return self._line(need, "deed.constitution", line=self.rng.choice(lines)[:160])
 
     def _do_tidy_beliefs(self, need: str, now: datetime) -> Want:
         let_go = self.view.forget_stale()
         subjects = {b.subject for b in self.view.beliefs()}
         _, still = self.view.expectations()
-        return self._line(
-            need,
-            f"tidied what I believe: {len(subjects)} things I know of, "
-            f"{still} still expected, {let_go} old expectations let go",
-        )
+        return self._line(need, "deed.beliefs", known=len(subjects), still=still, let_go=let_go)
 
     def _do_review_goals(self, need: str, now: datetime) -> Want:
         """Closure's review of the open loops: the goal book, the expectations, the edits
@@ -234,16 +232,10 @@ class Deeds:
         if not goals:
             _, expected = self.view.expectations()
             edits = self.view.pending_edits()
-            return self._line(
-                need,
-                "looked over my open loops: no goal or promise open, "
-                f"{expected} thing(s) still expected, {edits} edit(s) waiting for my owner",
-            )
+            return self._line(need, "deed.loops_clear", expected=expected, edits=edits)
         late = [g for g in goals if g.overdue(now)]
         listed = "; ".join(f"{g.text} ({g.id})" for g in (late or goals)[:3])
-        return self._line(
-            need, f"looked over my {len(goals)} open goal(s), {len(late)} overdue: {listed}"
-        )
+        return self._line(need, "deed.loops", count=len(goals), late=len(late), listed=listed)
 
     def _do_review_choices(self, need: str, now: datetime) -> Want:
         recent = sorted(self._chosen().items(), key=lambda kv: kv[1], reverse=True)
@@ -252,41 +244,38 @@ class Deeds:
             return self._skip(
                 need, "nothing chosen yet to look back on", "nothing to look back on", now
             )
-        return self._line(need, f"looked back at what I chose: {', '.join(chosen)}")
+        return self._line(need, "deed.choices", chosen=", ".join(chosen))
 
     def _do_think_of_owner(self, need: str, now: datetime) -> Want:
         topic = self.view.owner_last_words()
         if topic:
-            return self._line(need, f"thought of my owner, who last spoke of: {topic[:120]}")
+            return self._line(need, "deed.owner_topic", topic=topic[:120])
         where = "; ".join(self.view.situation()[:2])  # who is home, and when we last talked
-        return self._line(need, f"thought of my owner: {where}")
+        return self._line(need, "deed.owner", where=where)
 
     def _do_study_world(self, need: str, now: datetime) -> Want:
         latest = sorted(self.view.beliefs(), key=lambda b: b.at, reverse=True)
         if not latest:
             seen = "; ".join(self.view.situation()[:3])
-            return self._line(need, f"went over what I know: nothing learned yet; I see: {seen}")
+            return self._line(need, "deed.world_empty", seen=seen)
         fresh = ", ".join(f"{b.subject} is {b.value}" for b in latest[:3])
-        return self._line(need, f"went over what I know: {len(latest)} things; lately {fresh}")
+        return self._line(need, "deed.world", count=len(latest), fresh=fresh)
 
     def _do_count_kept(self, need: str, now: datetime) -> Want:
         done = [g for g in self.goals.items if g.state is GoalState.DONE]
         still = len(self.goals.open_goals())
         if not done:
-            return self._line(
-                need, f"counted what I kept: none yet, and {still} promise(s) or goal(s) open"
-            )
-        return self._line(
-            need, f"counted what I kept: {len(done)} done, lately {done[-1].text[:80]}"
-        )
+            return self._line(need, "deed.kept_none", still=still)
+        return self._line(need, "deed.kept", count=len(done), latest=done[-1].text[:80])
 
     def _do_describe_mood(self, need: str, now: datetime) -> Want:
         state = self.body.state
         mood = state.mood
         return self._line(
             need,
-            f"my mood in words: {self.body.mood_face.feeling}, "
-            f"{_word(mood.valence, 'glum', 'cheerful')} and "
-            f"{_word(mood.arousal, 'calm', 'stirred')}, "
-            f"{_word(state.energy * 2 - 1, 'tired', 'full of beans')}",
+            "deed.mood",
+            feeling=self.body.mood_face.feeling,
+            valence=_word(self.words, mood.valence, "mood.glum", "mood.cheerful"),
+            arousal=_word(self.words, mood.arousal, "mood.calm", "mood.stirred"),
+            energy=_word(self.words, state.energy * 2 - 1, "mood.tired", "mood.full_of_beans"),
         )

@@ -86,6 +86,8 @@ class Motivation:
             instead=self._instead,
             later=self._later,
             spawn=spawn,
+            words=journal.words,
+            language=journal.language,
         )
 
     # ------------------------------------------------------------------ files

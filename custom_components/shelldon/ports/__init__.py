@@ -9,7 +9,7 @@ in small fakes.
 
 from __future__ import annotations
 
-from .basics import Changed, Clock, Dials, Executor, Heart, Journal, Post, Slot, Spawn
+from .basics import Changed, Clock, Dials, Executor, Heart, Journal, Post, Slot, Spawn, Words
 from .doors import SLOT_BUSY, Admission, Admitted, Door, Said
 from .parts import Body, Motives, NeedsView, TurnOutcomeLike, TurnRunner, Want
 
@@ -34,4 +34,5 @@ __all__ = [
     "TurnOutcomeLike",
     "TurnRunner",
     "Want",
+    "Words",
 ]

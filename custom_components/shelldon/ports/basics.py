@@ -38,6 +38,18 @@ class Journal(Protocol):
         """One line (at is local); returns it."""
         ...
 
+    def language(self) -> str:
+        """The owner's language, which the pet's own lines are in."""
+        ...
+
+    def words(self, key: str, /, **values: object) -> str:
+        """One of the pet's own phrases, in the owner's language."""
+        ...
+
+    def entry(self, at: datetime, key: str, /, **values: object) -> str:
+        """One of the pet's own lines, in the owner's language; returns it."""
+        ...
+
 
 class Slot(Protocol):
     """The one turn in flight: an owner's message waits in line for it, then gives it back."""
@@ -95,3 +107,4 @@ Post = Callable[[SignalKind, "dict[str, Any] | None"], Signal]  # a fact for the
 Executor = Callable[..., Awaitable[Any]]  # run a blocking call off the event loop
 Spawn = Callable[[Awaitable[Any]], None]  # run work as a tracked task of the pet
 Changed = Callable[..., None]  # something to show (and, with save=True, to checkpoint)
+Words = Callable[..., str]  # one of the pet's own phrases in the owner's language: (key, **values)

@@ -81,13 +81,11 @@ class Continuity:
         """The frozen picture against the one seen on waking: any drift is one journal line."""
         if not self.written:
             return  # a first start: nothing to compare
-        changes = drift(self.written, self.situation(self.clock.now()))
+        changes = drift(self.written, self.situation(self.clock.now()), self.journal.language())
         if self.conversation_open():
-            changes.append("my last conversation was still open")
+            changes.append(self.journal.words("journal.conversation_open"))
         if changes:
-            self.journal.journal(
-                self.clock.now(), None, "woke to a changed world: " + "; ".join(changes)
-            )
+            self.journal.entry(self.clock.now(), "journal.woke_changed", changes="; ".join(changes))
         self.refresh()
 
     def refresh(self) -> None:

@@ -25,10 +25,12 @@ from homeassistant.util import slugify
 from ..const import (
     CONF_COOLDOWN_MIN,
     CONF_DAILY_TURNS,
+    CONF_LANGUAGE,
     CONF_NAME,
     DEFAULT_NAME,
     DEFAULT_OPTIONS,
     DOMAIN,
+    LANGUAGE_AUTO,
 )
 from ..core import defaults as d
 from ..core.budget import Budget
@@ -209,6 +211,14 @@ class Life:
         ]
         job.cadence = At(min(upcoming) if upcoming else None)
         self.heart.arm()
+
+    def language(self) -> str:
+        """The owner's language (a tag): the one chosen on the options page, or Home
+        Assistant's own. What the pet says unasked, and its journal, are in it."""
+        chosen = str(self.dials[CONF_LANGUAGE] or LANGUAGE_AUTO).strip()
+        if chosen == LANGUAGE_AUTO:
+            return self.hass.config.language or "en"
+        return chosen
 
     def tick(self) -> list[Outcome]:
         """Run whatever is due now (tests and benchmarks)."""

@@ -158,7 +158,7 @@ class Pet(Life):
                 raise _refused("promise_unknown", uid=change.uid or "")
             if change.action == "remove":
                 self.goals.settle(goal.id, GoalState.DROPPED)
-                self.journal.journal(now, None, f"dropped {goal.id} from my list: {goal.text}")
+                self.journal.entry(now, "journal.list_dropped", id=goal.id, text=goal.text)
             else:
                 self._edit_promise(goal.id, change, now)
         await self.goals.async_save()
@@ -185,7 +185,7 @@ class Pet(Life):
                 strategy=Strategy.BLIND,
                 due=due,
             )
-            self.journal.journal(now, None, f"filed a reminder from my list ({goal.id}): {what}")
+            self.journal.entry(now, "journal.list_filed", id=goal.id, text=what)
         elif goal.due is None and due is not None:
             self.goals.refine(goal.id, due=due)
 
@@ -197,18 +197,21 @@ class Pet(Life):
             raise _refused("promise_needs_text")
         if change.done is True and goal.open:
             self.goals.settle(goal.id, GoalState.DONE)
-            self.journal.journal(now, None, f"settled {goal.id} (done), ticked off: {goal.text}")
+            self.journal.entry(now, "journal.list_ticked", id=goal.id, text=goal.text)
             return
         if change.done is False and not goal.open:
             self.goals.reopen(goal.id)
-            self.journal.journal(now, None, f"opened {goal.id} again, unticked: {goal.text}")
+            self.journal.entry(now, "journal.list_unticked", id=goal.id, text=goal.text)
         due = self._due(change.due, now)
         if due is not None and due != goal.due and due <= now:
             raise _refused("promise_due_past")
         if text != goal.text or due != goal.due:
             self.goals.rewrite(goal.id, text=text, due=due)
-            when = f", due {due.astimezone(now.tzinfo):%Y-%m-%d %H:%M}" if due else ""
-            self.journal.journal(now, None, f"changed {goal.id} on my list{when}: {text}")
+            if due is None:
+                self.journal.entry(now, "journal.list_changed", id=goal.id, text=text)
+            else:
+                when = f"{due.astimezone(now.tzinfo):%Y-%m-%d %H:%M}"
+                self.journal.entry(now, "journal.list_changed_due", id=goal.id, due=when, text=text)
 
     def _due(self, due: date | datetime | None, now: datetime) -> datetime | None:
         if isinstance(due, datetime):

@@ -191,18 +191,20 @@ class NeedsWindow:
             data = await pet.store.async_load()
         except Exception:  # a damaged file is what this looks for
             damaged = True
+        words = pet.journal.words
         if isinstance(data, dict) and data:
-            return "read back my checkpoint: intact"
+            return words("deed.checkpoint_intact")
         if not damaged and data is None and not pet.has_checkpoint and not pet.state.dirty:
-            return "read back my checkpoint: none yet, and nothing to save"
+            return words("deed.checkpoint_none")
         saved = await pet.async_checkpoint(force=True)
-        again = "so I saved myself again" if saved else "and saving again failed"
-        return f"read back my checkpoint: missing or unreadable, {again}"
+        return words("deed.checkpoint_saved" if saved else "deed.checkpoint_unsaved")
 
     async def async_draw_faces(self) -> str:
         """Draw every face at the panel's size."""
         face = self.pet.face
         drawn, failed = await face.async_draw_every_face()
         width, height = self.pet.dials["panel_width"], self.pet.dials["panel_height"]
-        text = f"drew {drawn} of my {len(face.faces)} faces at {int(width)}x{int(height)}"
-        return text + (f"; could not draw {', '.join(failed)}" if failed else "")
+        words = self.pet.journal.words
+        size = f"{int(width)}x{int(height)}"
+        text = words("deed.faces_drawn", drawn=drawn, count=len(face.faces), size=size)
+        return text + (words("deed.faces_failed", faces=", ".join(failed)) if failed else "")

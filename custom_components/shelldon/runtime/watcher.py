@@ -15,6 +15,7 @@ from typing import Any, Final, Protocol
 from homeassistant.core import HomeAssistant
 
 from ..core.dream import backlog, distill
+from ..core.goals import GoalState
 from ..core.power import BackoffLevel
 from ..core.signals import SignalKind
 from ..core.state import PersonalityState
@@ -214,8 +215,11 @@ class Watcher:
             await pet.async_soul_changed()
         elif rel == GOALS_FILE:
             for goal in await pet.goals.async_load():
-                pet.journal.journal(
-                    pet.clock.now(), None, f"my owner {goal.state.value} {goal.id}: {goal.text}"
+                key = (
+                    "journal.owner_done"
+                    if goal.state is GoalState.DONE
+                    else "journal.owner_dropped"
                 )
+                pet.journal.entry(pet.clock.now(), key, id=goal.id, text=goal.text)
         elif rel.startswith("memory/"):
             await pet.hass.async_add_executor_job(pet.recall.load, pet.clock.now().date())

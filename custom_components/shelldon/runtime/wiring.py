@@ -58,7 +58,7 @@ def wire(pet: Life, brain: Brain) -> None:
     )
 
     # Its files.
-    pet.journal = Records(pet.vault, pet.name, pet.clock)
+    pet.journal = Records(pet.vault, pet.name, pet.clock, language=pet.language)
 
     def journal_trouble(why: str | None) -> None:  # from the executor, to the loop
         hass.loop.call_soon_threadsafe(pet.health.storage, "journal", why)
@@ -87,6 +87,7 @@ def wire(pet: Life, brain: Brain) -> None:
         post=pet.post,
         changed=pet.mark_changed,
         files_changed=lambda rel: pet.watch.changed(rel),
+        words=pet.journal.words,
     )
     pet.watch = Watcher(pet)
 
@@ -112,6 +113,7 @@ def wire(pet: Life, brain: Brain) -> None:
         seen=lambda entity, state, at: pet.mind.believe(
             f"presence:{entity}", state, at, "presence"
         ),
+        words=pet.journal.words,
     )
     pet.messenger = Messenger(
         hass,
@@ -119,6 +121,7 @@ def wire(pet: Life, brain: Brain) -> None:
         list(pet.dials[CONF_NOTIFY_TARGETS]),
         on_change=pet.mark_changed,
         shown=outward.shown,
+        words=pet.journal.words,
     )
     pet.door = Door(
         hass,

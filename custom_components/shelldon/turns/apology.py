@@ -7,34 +7,33 @@ import logging
 from typing import Final
 
 from ..brain.turn import BrainAuthError, BrainError, Reply, TurnResult
+from ..core.words import phrase
 
 _LOGGER = logging.getLogger(__name__)
 
-APOLOGIES: Final[dict[str, str]] = {
-    "auth": (
-        "My thinking connection was refused. Could you check the Anthropic key in my settings? "
-        "I'll answer simply until then."
-    ),
-    "rate_limited": "Sorry, my thoughts are stuck in a queue. Ask me again in a minute?",
-    "overloaded": "Sorry, the place I think with is crowded right now. Try me again soon?",
-    "timeout": "Sorry, I lost my train of thought. Could you say that again?",
-    "network": "Sorry, I can't reach my thinking place right now. I'm still here, though.",
-    "ai_task_unavailable": (
-        "The AI Task I think with isn't there right now. Could you check it in my settings? "
-        "I'm still here, though."
-    ),
-    "ai_task_failed": "Sorry, the AI Task I think with stumbled. Could you say that again?",
-}
-DEFAULT_APOLOGY: Final = "Sorry, something went wrong in my head. Could you try again?"
+CAUSES: Final = (
+    "auth",
+    "rate_limited",
+    "overloaded",
+    "timeout",
+    "network",
+    "ai_task_unavailable",
+    "ai_task_failed",
+)
+# The apologies in English, by cause (each language's are in core/words, "apology.<cause>").
+APOLOGIES: Final[dict[str, str]] = {cause: phrase(f"apology.{cause}") for cause in CAUSES}
+DEFAULT_APOLOGY: Final = phrase("apology.default")
 
 
-def apology(err: BrainError) -> TurnResult:
-    """An owner always gets an answer: an in-character apology."""
+def apology(err: BrainError, language: str = "en") -> TurnResult:
+    """An owner always gets an answer: an in-character apology, in the language the owner
+    wrote in."""
     cause = "auth" if isinstance(err, BrainAuthError) else err.cause
+    key = f"apology.{cause}" if cause in CAUSES else "apology.default"
     return TurnResult(
         Reply(
             intent=f"apologise: my brain failed ({err.cause})",
-            say=APOLOGIES.get(cause, DEFAULT_APOLOGY),
+            say=phrase(key, language),
         ),
         brain="apology",
     )

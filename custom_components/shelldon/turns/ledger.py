@@ -65,7 +65,7 @@ def restore_ledger(turns: Kept, data: Any) -> None:
         return
     turns.history = Exchanges.from_list(data.get("history"))
     for note in notes_from_list(data.get("notes")):  # an older inbox
-        turns.journal.journal(turns.clock.now(), None, f"noted: {note.text}")
+        turns.journal.entry(turns.clock.now(), "journal.noted", text=note.text)
     turns.tokens = TokenLedger.from_dict(data.get("tokens"))
     turns.last_intent = text(data.get("last_intent"))
     turns.last_outcome = text(data.get("last_outcome"))

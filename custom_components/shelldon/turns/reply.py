@@ -47,15 +47,15 @@ def apply_reply(
     shown: Sequence[str],
 ) -> None:
     """Keep what the reply asks to keep, in the journal and the goal book."""
-    line = journal.journal
+    line = journal.entry
     if keep_notes:  # the dream reads them from the journal, finished days only
         for text in reply.remember:
             if (clean := clean_note(text)) and not from_passage(clean, shown):
-                line(now, None, f"noted: {clean}")
+                line(now, "journal.noted", text=clean)
     for settle in reply.settle:
         state = GoalState.DONE if settle.how == "done" else GoalState.DROPPED
         if (goal := goals.settle(settle.id, state)) is not None:
-            line(now, None, f"settled {goal.id} ({state.value}): {goal.text}")
+            line(now, f"journal.settled_{state.value}", id=goal.id, text=goal.text)
     for promise in reply.promises:
         stated = promise.due_in_hours is not None
         hours = DEFAULT_PROMISE_HOURS if promise.due_in_hours is None else promise.due_in_hours
@@ -68,7 +68,7 @@ def apply_reply(
             refined = goals.refine(
                 known.id, text=better, due=due if stated and known.due is None else None
             )
-            line(now, None, f"kept it as one promise ({known.id}): {(refined or known).text}")
+            line(now, "journal.kept_as_one", id=known.id, text=(refined or known).text)
             continue
         goal = goals.add(
             promise.what,
@@ -77,7 +77,7 @@ def apply_reply(
             strategy=Strategy.SINGLE_MINDED,
             due=due,
         )
-        line(now, None, f"promised ({goal.id}): {goal.text}")
+        line(now, "journal.promised", id=goal.id, text=goal.text)
     for ask in reply.asks:
         goal = goals.add(
             ask,
@@ -86,4 +86,4 @@ def apply_reply(
             strategy=Strategy.OPEN_MINDED,
             due=None,
         )
-        line(now, None, f"asked ({goal.id}): {goal.text}")
+        line(now, "journal.asked", id=goal.id, text=goal.text)

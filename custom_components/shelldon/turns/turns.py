@@ -24,7 +24,6 @@ from ..brain.turn import (
     Identity,
     PromptLine,
     Reply,
-    TurnKind,
     TurnRequest,
     TurnResult,
 )
@@ -32,10 +31,12 @@ from ..const import EVENT_TURN_FINISHED
 from ..core.closing import Closing, Conversation, hear, worth_closing
 from ..core.exchanges import Exchange, Exchanges, Line, Role, marker
 from ..core.goals import Goal
+from ..core.language import detect
 from ..core.promises import parse_remind_me
 from ..core.signals import SignalKind
 from ..core.text import clean
 from ..core.tokens import TokenLedger, Usage
+from ..core.turn_kind import TurnKind
 from ..ports import Body, Changed, Clock, Executor, Slot
 from ..vault.files import Vault, VaultError
 from ..vault.goals import GoalBook
@@ -208,6 +209,7 @@ class Turns:
             unsaid=unsaid or [],
             filed=tuple(extra.get("filed", ())),
         )
+        extra.setdefault("language", self.journal.language())  # the owner's, unless told
         return TurnRequest(
             kind=kind, identity=self.identity, machine=view, messages=tuple(earlier) + new, **extra
         )
@@ -234,6 +236,7 @@ class Turns:
                 new=(PromptLine("message", room, sender, "owner", said),),
                 unsaid=self.senses.unsaid(),
                 filed=await self._async_remind(said, now),
+                language=detect(said, self.journal.language()),  # answered as it was said
             )
             self.last_topic = said
             self.senses.witnessed("connection", "my owner talked with me")
@@ -265,7 +268,9 @@ class Turns:
         heard = Line(
             self.clock.utcnow().isoformat(), "notification", "", Role.MARKER, marker(self.name)
         )
-        extra: dict[str, Any] = {"goal": f"[{goal.id}] {goal.text}"} if goal is not None else {}
+        extra: dict[str, Any] = {}
+        if goal is not None:
+            extra = {"goal": f"[{goal.id}] {goal.text}", "reminder": goal.reminder}
         return await self.run(self.request(kind, now, **extra), heard, kind)
 
     async def async_dream_day(
@@ -293,7 +298,7 @@ class Turns:
                 self.senses.key_rejected()  # whoever's turn it was, the owner must act
                 self.brain = self.offline
             result = (
-                apology(err)
+                apology(err, request.language)
                 if kind is TurnKind.OWNER
                 else TurnResult(Reply(intent=f"(the {kind.value} turn failed: {err.cause})"))
             )
@@ -313,7 +318,7 @@ class Turns:
                 account = await self.soul.async_propose(edit.path, edit.content, edit.reason)
             except Exception:  # never a reason to lose the exchange
                 _LOGGER.exception("%s could not handle an edit it asked for", self.name)
-                account = "could not handle an edit I asked for"
+                account = self.journal.words("journal.edit_failed")
             self.journal.journal(now, None, account)
         said_line = None
         if reply.say:

@@ -24,8 +24,9 @@ from ..core.plain import mapping, whole
 from ..core.selfedit import MAX_CONTENT, Proposal, Surface, classify, digest, normalise
 from ..core.signals import SignalKind
 from ..core.text import clean, shorten
+from ..core.words import phrase
 from ..issues import create_issue, delete_issue
-from ..ports import Changed, Clock, Post
+from ..ports import Changed, Clock, Post, Words
 from .files import Vault, VaultError, reason
 from .versions import Versions
 
@@ -61,8 +62,10 @@ class Proposals:
         post: Post,
         changed: Changed,
         files_changed: Callable[[str], None],
+        words: Words = lambda key, **values: phrase(key, **values),
     ) -> None:
         self.hass = hass
+        self.words = words  # the journal's account of each edit, in the owner's language
         self.name = name
         self.entry_id = entry_id
         self.vault = vault
@@ -115,33 +118,34 @@ class Proposals:
         said in plain words (never a path of the host)."""
         scrubbed = self.vault.scrubber
         why = scrubbed.cut(" ".join(clean(why[: REASON_MAX * 4]).split()), REASON_MAX)
-        why = why or "no reason given"
+        words = self.words
+        why = why or words("edit.no_reason")
         surface = classify(path)
         if surface is Surface.CONSTITUTION:
             _LOGGER.info("%s asked to edit its constitution; refused", self.name)
-            return "refused: my constitution is not mine to edit"
+            return words("edit.constitution")
         if surface is Surface.MACHINERY:
             shown = shorten(scrubbed.cut(path, 80))
             _LOGGER.info("%s asked to edit %s, the vault's machinery; refused", self.name, shown)
-            return f"refused an edit to {shown}: that is my vault's machinery, not a file of mine"
+            return words("edit.machinery", path=shown)
         try:
             rel = str(self.vault.relative(normalise(path)))
         except VaultError as err:
-            return f"refused an edit outside my vault ({reason(err)})"
+            return words("edit.outside", reason=reason(err))
         if len(content) > MAX_CONTENT or len(content.encode(errors="replace")) > MAX_CONTENT:
-            return f"refused an edit to {rel}: it is larger than {MAX_CONTENT // 1024} KB"
+            return words("edit.too_large", path=rel, size=MAX_CONTENT // 1024)
         # What the owner is shown is what would be written; a large text is scrubbed off the loop.
         content = await self.hass.async_add_executor_job(self.vault.safe_text, content)
         try:
             if surface is Surface.WORKING:
                 await self.hass.async_add_executor_job(self._write, rel, content)
                 self.files_changed(rel)
-                return f"edited {rel}: {why}"
+                return words("edit.edited", path=rel, why=why)
             if len(self.pending) >= MAX_PENDING:
-                return f"did not propose an edit to {rel}: {MAX_PENDING} proposals already wait"
+                return words("edit.too_many", path=rel, count=MAX_PENDING)
             current = await self.hass.async_add_executor_job(self._current, rel)
         except (OSError, VaultError) as err:
-            return f"could not edit {rel}: {reason(err)}"
+            return words("edit.failed", path=rel, reason=reason(err))
         proposal = Proposal(
             id=f"p{self._next}",
             path=rel,
@@ -154,8 +158,8 @@ class Proposals:
         self.pending[proposal.id] = proposal
         self._raise_issue(proposal, current or "")
         self.changed()
-        kind = "an unrecognised file" if surface is Surface.UNKNOWN else rel
-        return f"proposed an edit to {kind} ({proposal.id}), waiting for my owner: {why}"
+        kind = words("edit.unrecognised") if surface is Surface.UNKNOWN else rel
+        return words("edit.proposed", path=kind, id=proposal.id, why=why)
 
     def _current(self, rel: str) -> str | None:
         """The file as it is now (None: not there yet); VaultError for a path no file can have

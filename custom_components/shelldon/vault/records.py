@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any, Final
 
 from ..core.text import clean
+from ..core.words import phrase
 from ..ports import Clock
 from .files import Vault, VaultError, reason
 
@@ -47,8 +48,16 @@ def journal_file(day: datetime) -> str:
 class Records:
     """Queues lines for the vault and writes them in one go."""
 
-    def __init__(self, vault: Vault, pet_name: str, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        vault: Vault,
+        pet_name: str,
+        clock: Clock | None = None,
+        *,
+        language: Callable[[], str] = lambda: "en",
+    ) -> None:
         self.vault = vault
+        self.language = language  # the owner's language, which the pet's own lines are in
         self.clock = clock
         self.pet_name = pet_name
         self.author = pet_name.lower()
@@ -83,6 +92,14 @@ class Records:
         if self.on_line is not None:
             self.on_line(at.date().isoformat(), line)
         return line
+
+    def words(self, key: str, /, **values: object) -> str:
+        """One of the pet's own phrases in the owner's language (core/words)."""
+        return phrase(key, self.language(), **values)
+
+    def entry(self, at: datetime, key: str, /, **values: object) -> str:
+        """Queue one of the pet's own lines, in the owner's language; returns the line."""
+        return self.journal(at, None, self.words(key, **values))
 
     def trace(self, record: dict[str, Any], *, resting: bool) -> None:
         """Queue a tick record; consecutive resting ticks fold into one: the last of the run,
@@ -171,7 +188,8 @@ class Records:
                     text = "".join(str(p) for p in payloads)
                     if not (self.vault.mtime_size(path) or (0, 0))[1]:  # new, or cut back
                         day = path.rsplit("/", 1)[-1].removesuffix(".md")
-                        text = f"# {self.pet_name}'s journal, {day}\n\n" + text
+                        heading = self.words("journal.heading", name=self.pet_name, day=day)
+                        text = f"# {heading}\n\n" + text
                     self.bytes_written += self.vault.append_text(path, text)
                 else:
                     self._rotate(path)

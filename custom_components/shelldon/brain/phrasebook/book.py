@@ -44,7 +44,8 @@ class Phrasebook:
     shelf: str  # {passage}
     thanks: str
     heard: str  # {mood}
-    about: str  # {goal}
+    about: str  # {goal}: a promise of its own comes due
+    reminder: str  # {goal}: a reminder the owner asked for comes due
     remind: Mapping[str, str]  # by link ("to", "daran", "de", "que", "eraan"): {what} {when}
     remind_default: str  # any other link: {link} {what} {when}
     remind_new: str  # {remind}

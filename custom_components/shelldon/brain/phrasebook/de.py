@@ -106,6 +106,7 @@ BOOK: Final = Phrasebook(
         "Ich hab dich gehört. {mood} (Mein Offline-Gehirn ist klein, darum höre ich vor allem zu.)"
     ),
     about="Zu dem, was ich gesagt hatte: {goal}",
+    reminder="Deine Erinnerung: {goal}",
     remind={
         "daran": "Ich erinnere dich {when} daran, {what}",
         "an": "Ich erinnere dich {when} an {what}",

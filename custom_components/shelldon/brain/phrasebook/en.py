@@ -93,6 +93,7 @@ BOOK: Final = Phrasebook(
     thanks="Any time. That's what desk pets are for.",
     heard="I heard you. {mood} (My offline brain is small, so I'm mostly listening.)",
     about="About what I said: {goal}",
+    reminder="Your reminder: {goal}",
     remind={},
     remind_default="I'll remind you {link} {what} {when}",
     remind_new="{remind}.",

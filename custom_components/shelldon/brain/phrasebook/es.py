@@ -100,6 +100,7 @@ BOOK: Final = Phrasebook(
     thanks="Cuando quieras. Para eso estamos las mascotas de escritorio.",
     heard="Te he oído. {mood} (Mi cerebro sin conexión es pequeño, así que sobre todo escucho.)",
     about="Sobre lo que te dije: {goal}",
+    reminder="Tu recordatorio: {goal}",
     remind={
         "": "Te recordaré {what} {when}",
         "que": "Te recordaré que {what} {when}",

@@ -102,6 +102,7 @@ BOOK: Final = Phrasebook(
     thanks="Avec plaisir. C'est à ça que servent les animaux de bureau.",
     heard="Bien reçu. {mood} (Mon cerveau hors ligne est petit, alors surtout, j'écoute.)",
     about="À propos de ce que j'ai dit : {goal}",
+    reminder="Ton rappel : {goal}",
     remind={
         "de": "Je te rappellerai de {what} {when}",
         "que": "Je te rappellerai que {what} {when}",

@@ -102,6 +102,7 @@ BOOK: Final = Phrasebook(
     thanks="Graag gedaan. Daar zijn bureauhuisdiertjes voor.",
     heard="Ik heb je gehoord. {mood} (Mijn offline brein is klein, dus ik luister vooral.)",
     about="Over wat ik zei: {goal}",
+    reminder="Je herinnering: {goal}",
     remind={
         "eraan": "Ik herinner je er {when} aan {what}",
         "aan": "Ik herinner je {when} aan {what}",

@@ -21,6 +21,7 @@ from homeassistant.config_entries import SOURCE_USER
 from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.translation import async_get_translations
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import async_capture_events
@@ -392,3 +393,21 @@ async def test_a_german_pet_shows_german_names_under_the_same_entity_ids(
     assert journal(tmp_path).startswith("# Tagebuch von Shelldon, 2026-11-30\n"), (
         "the journal's page is headed in the owner's language"
     )
+
+
+async def test_what_a_german_pet_finds_wrong_with_itself_is_said_in_german(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The repair issue's words are German, and so are the pet's own findings inside it."""
+    hass.config.language = "de"
+    freezer.move_to(local(2026, 11, 30, 14, 0))
+    pet = await away_pet(hass)
+
+    pet.health.storage("journal", "no space left on the disk")  # as the journal's flush says it
+    issue = ir.async_get(hass).async_get_issue(DOMAIN, f"health_{pet.entry.entry_id}")
+    assert issue is not None and issue.translation_placeholders is not None
+    assert issue.translation_placeholders["problems"] == (
+        "ich kann mein Tagebuch nicht schreiben (kein Platz mehr auf dem Datenträger)"
+    )
+    pet.health.storage("journal", None)
+    assert ir.async_get(hass).async_get_issue(DOMAIN, f"health_{pet.entry.entry_id}") is None

@@ -16,8 +16,9 @@ from pathlib import Path
 from homeassistant.core import HomeAssistant
 
 from ..const import CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY
+from ..core.words import ENGLISH, phrase, retold
 from ..issues import create_issue, delete_issue
-from ..ports import Dials
+from ..ports import Dials, Words
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -37,8 +38,10 @@ class Health:
         history_trouble: Callable[[], str | None],
         brain_failure: Callable[[], str | None],
         scrubber: Callable[[str], str],
+        words: Words = lambda key, **values: phrase(key, **values),
     ) -> None:
         self.hass = hass
+        self.words = words  # what it finds, in the owner's language
         self.name = name
         self.entry_id = entry_id
         self.dials = dials
@@ -65,23 +68,26 @@ class Health:
 
     def problems(self) -> list[str]:
         """What is wrong now (a repair issue says it, or goes when nothing is)."""
-        found = []
+        words, found = self.words, []
         if self._save_failed() and "checkpoint" not in self._storage:
-            found.append("my checkpoint could not be written")
-        found.extend(f"my {what} cannot be written ({why})" for what, why in self._storage.items())
+            found.append(words("health.checkpoint"))
+        for what, why in self._storage.items():
+            named = f"health.what_{what.replace(' ', '_')}"  # "my journal", "meine Dateien"
+            shown = words(named) if named in ENGLISH else what
+            found.append(words("health.storage", what=shown, why=retold(why, words)))
         if not os.access(self.vault_root, os.W_OK):
-            found.append("my vault is not writable")
+            found.append(words("health.vault"))
         if (trouble := self._history_trouble()) is not None:
-            found.append(f"my history cannot record ({trouble})")
+            found.append(words("health.history", trouble=trouble))
         if (failure := self._brain_failure()) is not None:
-            found.append(f"I cannot reach my thinking place ({failure})")
+            found.append(words("health.brain", failure=failure))
         for entity_id in (
             self.dials.get(CONF_BATTERY_ENTITY),
             self.dials.get(CONF_CHARGING_ENTITY),
         ):
             state = self.hass.states.get(entity_id) if entity_id else None
             if entity_id and (state is None or state.state in ("unavailable", "unknown")):
-                found.append(f"my battery sensor {entity_id} is not answering")
+                found.append(words("health.battery", entity=entity_id))
         issue = f"health_{self.entry_id}"
         if found:
             create_issue(

@@ -9,7 +9,7 @@ What fills a placeholder is placed as it is, never read as a template.
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Final
 
@@ -53,6 +53,17 @@ def openings(key: str) -> tuple[str, ...]:
         if start and start not in found:
             found.append(start)
     return tuple(found)
+
+
+_RETOLD: Final = {ENGLISH[key]: key for key in ENGLISH if key.startswith("reason.")}
+
+
+def retold(text: str, words: Callable[..., str]) -> str:
+    """A reason of the catalogue, written in English where it arose (a log's words), told in
+    the owner's words: retold("no space left on the disk", de_words) -> "kein Platz mehr auf
+    dem Datenträger". Any other text stays as it is."""
+    key = _RETOLD.get(text)
+    return words(key) if key is not None else text
 
 
 Shape = tuple[str, ...]  # a template's fixed pieces, "" where it starts or ends with a value

@@ -145,6 +145,7 @@ def wire(pet: Life, brain: Brain) -> None:
         history_trouble=lambda: pet.history.trouble,
         brain_failure=lambda: pet.turns.failure,
         scrubber=pet.scrubber,
+        words=pet.journal.words,
     )
 
     # The one timer, and the one way in for a turn the pet starts itself.

@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from ..core.scrub import Scrubber, Taint
 from ..core.text import clean, clean_data, path_problem, shorten
+from ..core.words import phrase
 
 CONSTITUTION: Final = PurePosixPath("soul/CONSTITUTION.md")
 MAX_READ_BYTES: Final = 4 * 1024 * 1024
@@ -30,18 +31,18 @@ MAX_NAME_BYTES: Final = 255  # what common file systems allow for one name
 MAX_PATH_CHARS: Final = 400
 
 # Why the file system refused, in words with no host path in them.
-_REASONS: Final = {
-    errno.ENAMETOOLONG: "the name is too long",
-    errno.ENOTDIR: "a part of the path is a file, not a folder",
-    errno.EISDIR: "that is a folder, not a file",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.ENOSPC: "no space left on the disk",
-    errno.EDQUOT: "the disk quota is used up",
-    errno.EROFS: "the disk is read-only",
-    errno.EEXIST: "something is already there",
-    errno.ELOOP: "symlinks are not followed",
-    errno.EIO: "the disk reported an error",
+_REASONS: Final = {  # in English: logs are; what the owner reads is retold (core/words)
+    errno.ENAMETOOLONG: phrase("reason.name_too_long"),
+    errno.ENOTDIR: phrase("reason.not_a_folder"),
+    errno.EISDIR: phrase("reason.is_a_folder"),
+    errno.EACCES: phrase("reason.permission"),
+    errno.EPERM: phrase("reason.permission"),
+    errno.ENOSPC: phrase("reason.no_space"),
+    errno.EDQUOT: phrase("reason.quota"),
+    errno.EROFS: phrase("reason.read_only"),
+    errno.EEXIST: phrase("reason.exists"),
+    errno.ELOOP: phrase("reason.symlink"),
+    errno.EIO: phrase("reason.disk_error"),
 }
 
 

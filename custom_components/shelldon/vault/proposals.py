@@ -24,7 +24,7 @@ from ..core.plain import mapping, whole
 from ..core.selfedit import MAX_CONTENT, Proposal, Surface, classify, digest, normalise
 from ..core.signals import SignalKind
 from ..core.text import clean, shorten
-from ..core.words import phrase
+from ..core.words import phrase, retold
 from ..issues import create_issue, delete_issue
 from ..ports import Changed, Clock, Post, Words
 from .files import Vault, VaultError, reason
@@ -131,7 +131,7 @@ class Proposals:
         try:
             rel = str(self.vault.relative(normalise(path)))
         except VaultError as err:
-            return words("edit.outside", reason=reason(err))
+            return words("edit.outside", reason=retold(reason(err), words))
         if len(content) > MAX_CONTENT or len(content.encode(errors="replace")) > MAX_CONTENT:
             return words("edit.too_large", path=rel, size=MAX_CONTENT // 1024)
         # What the owner is shown is what would be written; a large text is scrubbed off the loop.
@@ -145,7 +145,7 @@ class Proposals:
                 return words("edit.too_many", path=rel, count=MAX_PENDING)
             current = await self.hass.async_add_executor_job(self._current, rel)
         except (OSError, VaultError) as err:
-            return words("edit.failed", path=rel, reason=reason(err))
+            return words("edit.failed", path=rel, reason=retold(reason(err), words))
         proposal = Proposal(
             id=f"p{self._next}",
             path=rel,

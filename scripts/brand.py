@@ -4,7 +4,7 @@ Home Assistant (2026.x) serves a custom integration's `brand/` folder for its in
 device pages. The icon is the content face on a little E-Ink panel, centred on a square; the
 logo is the panel alone, at its landscape shape. Ink is black on transparent, white on
 transparent for the dark variants. `python scripts/brand.py` writes them;
-tests/test_current_release.py checks the committed files are exactly what this draws.
+tests/runtime/test_current_release.py checks the committed files are exactly what this draws.
 """
 
 from __future__ import annotations

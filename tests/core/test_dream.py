@@ -1,7 +1,7 @@
 """DREAM's pure part: which finished days wait, and what of a day is worth sending.
 
 No Home Assistant: the night itself (the window, the budget, facts.md) is lived in
-tests/test_mind.py and tests/test_shelf.py.
+tests/mind/test_mind.py and tests/vault/test_shelf.py.
 """
 
 from __future__ import annotations

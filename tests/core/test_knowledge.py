@@ -2,7 +2,7 @@
 one volume per document, and a catalogue of them that ranks exactly as one index of everything.
 
 Pure: no Home Assistant, no files. The shelf's life through Home Assistant is in
-tests/test_shelf.py.
+tests/vault/test_shelf.py.
 """
 
 from __future__ import annotations

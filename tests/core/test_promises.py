@@ -342,7 +342,7 @@ def test_parse_back_in_no_match(text: str) -> None:
 
 def _offline_lines() -> list[str]:
     """Every line the offline brain can say on its own (its stock of moods and musings, and
-    its English phrasebook's lines with "I'll" in them; every language's: tests/brain)."""
+    its English phrasebook's lines with "I'll" in them; every language's: tests/brain/alone)."""
     import ast
     import inspect
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-EXAMPLES = Path(__file__).parent.parent / "examples"
+EXAMPLES = Path(__file__).parents[2] / "examples"
 FACE_PATH = "/api/image_proxy/image.shelldon_face"
 
 

@@ -30,7 +30,7 @@ from custom_components.shelldon.core.reactions import NUDGE_DELTAS, NudgeKind
 from custom_components.shelldon.services import NUDGE_SCHEMA
 from tests.common import async_setup_pet, local
 
-BLUEPRINTS = Path(__file__).parent.parent / "blueprints"
+BLUEPRINTS = Path(__file__).parents[2] / "blueprints"
 SHELLDON_BLUEPRINTS = BLUEPRINTS / "automation" / "shelldon"
 REQUIRED = object()
 

@@ -1,7 +1,7 @@
 """The quality scale, as far as a test can see it: quality_scale.yaml decides every rule, and the
 code does what the rules it claims ask for (parallel updates declared, entity names, translated
 errors, icons, the typed-package marker). The redaction of the API key from diagnostics is
-tests/test_diagnostics.py's; here only that the key is among what is redacted."""
+tests/surfaces/test_diagnostics.py's; here only that the key is among what is redacted."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from custom_components.shelldon.const import CONF_API_KEY, DOMAIN
 from custom_components.shelldon.diagnostics import TO_REDACT
 from tests.common import async_setup_pet
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 INTEGRATION = REPO / "custom_components" / DOMAIN
 
 # Home Assistant 2026.11's 54 rules, by tier.

@@ -1,4 +1,4 @@
-"""The brain's pure tests: switch off the suite's autouse Home Assistant fixtures here."""
+"""The brain alone (no Home Assistant): switch off the suite's autouse fixtures here."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MAX_LINES = 400
 PLACES = ("custom_components/shelldon", "scripts", "pi/shelldon_pi")
 

@@ -20,7 +20,7 @@ from homeassistant.helpers.translation import async_get_translations
 
 from custom_components.shelldon.const import DOMAIN
 
-TRANSLATIONS = Path(__file__).parents[1] / "custom_components" / DOMAIN / "translations"
+TRANSLATIONS = Path(__file__).parents[2] / "custom_components" / DOMAIN / "translations"
 LANGUAGES = ("de", "fr", "es", "nl")
 
 PLACEHOLDER = re.compile(r"\{([^{}]+)\}")

@@ -43,7 +43,7 @@ from custom_components.shelldon.const import (
 )
 from tests.common import async_setup_pet, local, make_pet_entry
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 INTEGRATION = REPO / "custom_components" / "shelldon"
 sys.path.insert(0, str(REPO / "scripts"))
 import brand  # noqa: E402

@@ -167,7 +167,7 @@ async def test_a_config_or_hook_planted_in_the_vault_runs_nothing(
     """Whoever planted them (an older version, a tinkering owner): git runs with hooks and
     fsmonitor off and what else could run a command pinned, and the config is written from the
     history's own template before every run, so a commit runs none of it. (A section the
-    template lacks is refused instead: tests/test_hardening_two.py.)"""
+    template lacks is refused instead: tests/hardening/test_hardening_two.py.)"""
     freezer.move_to(local(2026, 11, 30, 14, 0))
     pet = await async_setup_pet(hass, offline_entry(hass))
     markers = {name: tmp_path / f"ran-{name}" for name in ("fsmonitor", "hook", "pager")}

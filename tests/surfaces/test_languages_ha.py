@@ -50,7 +50,7 @@ from tests.common import (
 pytestmark = pytest.mark.usefixtures("production_loop")
 VAULT = Path("shelldon/shelldon")
 SAME = {"Name"}  # written alike in both languages
-TRANSLATIONS = Path(__file__).parent.parent / "custom_components" / DOMAIN / "translations"
+TRANSLATIONS = Path(__file__).parents[2] / "custom_components" / DOMAIN / "translations"
 
 
 def journal(root: Path) -> str:

@@ -402,7 +402,7 @@ async def test_the_mood_reads_the_face_and_its_numbers(
 def test_every_enum_state_and_entity_name_is_translated() -> None:
     """Owners see translated names and states: every row's name and every enum option."""
     strings = json.loads(
-        (Path(__file__).parents[1] / "custom_components/shelldon/translations/en.json").read_text()
+        (Path(__file__).parents[2] / "custom_components/shelldon/translations/en.json").read_text()
     )["entity"]
     problems = []
     for entity_id, row in SURFACE.items():

@@ -58,7 +58,6 @@ async def _a_lived_in_pet(hass: HomeAssistant, entry: MockConfigEntry) -> Any:
             kind=GoalKind.REACH_OUT,
             provenance=Provenance.PROMISE,
             strategy=Strategy.SINGLE_MINDED,
-            now=start,
             due=start + timedelta(hours=20),
         )
     turns.last_intent = "keep Alex company while they work; ask about the interview later"

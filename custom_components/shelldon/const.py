@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from .core import defaults as d
+from .core import language
 
 DOMAIN: Final = "shelldon"
 DEFAULT_NAME: Final = "Shelldon"
@@ -46,7 +47,7 @@ CONF_COOLDOWN_MIN: Final = "cooldown_minutes"
 CONF_QUIET_START: Final = "quiet_start"
 CONF_QUIET_END: Final = "quiet_end"
 CONF_LANGUAGE: Final = "language"  # the owner's language, or "auto": Home Assistant's
-LANGUAGE_AUTO: Final = "auto"
+LANGUAGE_AUTO: Final = language.AUTO
 LANGUAGE_CHOICES: Final = (LANGUAGE_AUTO, "en", "de", "fr", "es", "nl")
 
 PALETTES: Final = ("bw", "bwr")

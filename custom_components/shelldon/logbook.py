@@ -19,8 +19,8 @@ from .const import (
     EVENT_DECISION,
     EVENT_MOOD_CHANGED,
     EVENT_REACH_OUT,
-    LANGUAGE_AUTO,
 )
+from .core.language import owners
 from .core.markup import plain
 from .core.scrub import scrub
 from .core.words import phrase
@@ -42,15 +42,15 @@ def async_describe_events(
 ) -> None:
     """Describe shelldon's events."""
 
-    def language(event: Event) -> str:
-        """The pet's language (its options page's, or Home Assistant's)."""
-        config_entry = hass.config_entries.async_get_entry(event.data.get("entry_id", ""))
-        chosen = str((config_entry.options if config_entry else {}).get(CONF_LANGUAGE) or "")
-        return chosen if chosen and chosen != LANGUAGE_AUTO else hass.config.language or "en"
-
     def entry(event: Event, key: str, **values: str) -> dict[str, str]:
+        """One of the pet's phrases, in the pet's language (its options page's, or Home
+        Assistant's)."""
         config_entry = hass.config_entries.async_get_entry(event.data.get("entry_id", ""))
-        message = phrase(key, language(event), **values)
+        chosen = config_entry.options.get(CONF_LANGUAGE) if config_entry else None
+        speaks = owners(chosen, hass.config.language)
+        if values.get("about") == "":  # a decision that names nothing
+            values["about"] = phrase("logbook.reaching_out", speaks)
+        message = phrase(key, speaks, **values)
         described = {
             LOGBOOK_ENTRY_NAME: config_entry.title if config_entry else "shelldon",
             LOGBOOK_ENTRY_MESSAGE: message,
@@ -70,10 +70,8 @@ def async_describe_events(
 
     @callback
     def describe_decision(event: Event) -> dict[str, str]:
-        about = _short(event.data.get("about")) or phrase("logbook.reaching_out", language(event))
-        return entry(
-            event, "journal.held_back", about=about, reason=_short(event.data.get("reason"))
-        )
+        about, reason = _short(event.data.get("about")), _short(event.data.get("reason"))
+        return entry(event, "journal.held_back", about=about, reason=reason)
 
     @callback
     def describe_mood(event: Event) -> dict[str, str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 import voluptuous as vol
 from homeassistant.components.binary_sensor import BinarySensorDeviceClass
@@ -47,6 +47,7 @@ from .const import (
     LANGUAGE_CHOICES,
     PALETTES,
 )
+from .core.language import is_tag
 
 if TYPE_CHECKING:  # named for the checker only: the flow never loads the pet's runtime
     pass
@@ -186,7 +187,7 @@ class ShelldonOptionsFlow(OptionsFlow):
                 errors[CONF_NOTIFY_TARGETS] = "unknown_notify_target"
             user_input[CONF_NOTIFY_TARGETS] = targets
             chosen = str(user_input.get(CONF_LANGUAGE) or LANGUAGE_AUTO).strip()
-            if chosen != LANGUAGE_AUTO and not _LANGUAGE_TAG.fullmatch(chosen):
+            if chosen != LANGUAGE_AUTO and not is_tag(chosen):
                 errors[CONF_LANGUAGE] = "unknown_language"
             user_input[CONF_LANGUAGE] = chosen
             for key in (CONF_SPEAKER, CONF_TTS_ENTITY):
@@ -274,10 +275,6 @@ class ShelldonOptionsFlow(OptionsFlow):
             step_id="memory",
             data_schema=self.add_suggested_values_to_schema(schema, self._current()),
         )
-
-
-# A language tag as Home Assistant writes them: "de", "pt-BR", "zh-Hant".
-_LANGUAGE_TAG: Final = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2}")
 
 
 def _notify_choices(hass: HomeAssistant) -> list[str]:

@@ -297,7 +297,18 @@ def test_every_routine_line_of_every_language_is_left_out(language: str) -> None
 
 def test_the_routine_covers_every_line_the_pet_writes_of_its_own_acts() -> None:
     own = {k for k in ENGLISH if k.startswith(("journal.", "deed.", "edit."))}
-    kept = {"journal.noted", "journal.promised", "journal.promised_due", "journal.heading"}
+    kept = {"journal.noted", "journal.promised", "journal.promised_due", "journal.kept_as_one"}
+    kept |= {"journal.heading"}
     parts = {"journal.caught_up_detail", "journal.conversation_open", "deed.faces_failed"}
     parts |= {"edit.no_reason", "edit.unrecognised"}  # pieces of other lines
     assert own - kept - parts == set(ROUTINE_KEYS)
+
+
+def test_a_promise_kept_as_one_is_kept_first_like_any_promise() -> None:
+    text = day(
+        "09:00 [shelldon] I'll remember that.",
+        "09:01 [shelldon] kept it as one promise (g1): call mum at 19:00",
+    )
+    assert sent(distill(text, PET, budget=70)) == [
+        "09:01 [shelldon] kept it as one promise (g1): call mum at 19:00"
+    ]

@@ -16,7 +16,7 @@ from pathlib import Path
 from homeassistant.core import HomeAssistant
 
 from ..const import CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY
-from ..core.words import ENGLISH, phrase, retold
+from ..core.words import ENGLISH, english, retold
 from ..issues import create_issue, delete_issue
 from ..ports import Dials, Words
 
@@ -38,7 +38,7 @@ class Health:
         history_trouble: Callable[[], str | None],
         brain_failure: Callable[[], str | None],
         scrubber: Callable[[str], str],
-        words: Words = lambda key, **values: phrase(key, **values),
+        words: Words = english,
     ) -> None:
         self.hass = hass
         self.words = words  # what it finds, in the owner's language

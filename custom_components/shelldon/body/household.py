@@ -18,7 +18,7 @@ from homeassistant.helpers.event import async_track_state_change_event
 from ..const import CONF_PRESENCE
 from ..core.salience import Presence
 from ..core.signals import SignalKind
-from ..core.words import phrase
+from ..core.words import english
 from ..ports import Clock, Dials, Post, Words
 
 Seen = Callable[[str, str, datetime], None]  # (entity, state, when): what is there at the start
@@ -40,7 +40,7 @@ class Household:
         clock: Clock,
         post: Post,
         seen: Seen,
-        words: Words = lambda key, **values: phrase(key, **values),
+        words: Words = english,
     ) -> None:
         self.hass = hass
         self.words = words  # what a change is about, in the owner's language

@@ -18,7 +18,7 @@ from typing import Any, Final
 from homeassistant.core import Event, HomeAssistant, callback
 
 from ..core.plain import instant, mapping, text
-from ..core.words import phrase
+from ..core.words import english
 from ..ports import Words
 
 _LOGGER = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ class Messenger:
         targets: list[str],
         on_change: Callable[[], None] | None = None,
         shown: Callable[[str], str] = lambda text: text,
-        words: Words = lambda key, **values: phrase(key, **values),
+        words: Words = english,
     ) -> None:
         self.hass = hass
         self.words = words  # the reply button's words, in the owner's language

@@ -19,48 +19,38 @@ from typing import Final
 
 from . import plain
 from .memory import same_fact
-from .words import shapes, written
+from .words import ENGLISH, shapes, written
 
 PART_CHARS: Final = 4800  # distilled journal text per dream request (~1,400 tokens)
 LINE_CHARS: Final = 220
 _LINE: Final = re.compile(r"^### (?P<time>\d\d:\d\d) \[(?P<who>[^\]]+)\] (?P<text>.+)$")
 _CITES: Final = re.compile(r"\[\d+[–-]\d+\]|\.(?:md|txt) \[", re.I)
-_ROUTINE: Final = re.compile(
-    r"^(?:noticed:|thought about|chose silence|let it go|reached out|slept on it|drifted off|"
-    r"woke from|the machine slept|as I expected|I expected|read and shelved|could not read|"
-    r"settled |asked \(|filed a reminder|ruling:|refused:|edited |proposed |took .* off my shelf|"
-    r"tested my |browsed my shelf|my plan:|a musing:|checked my health|compared my persona|"
-    r"looked back at|my owner (?:done|dropped) |read back my checkpoint|reread my constitution|"
-    r"tidied what I believe|looked over my|thought of my owner|drew \d+ of my|went over what I|"
-    r"counted what I kept|my mood in words|closed the conversation)",
-    re.I,
+# The pet's own lines, in every language its journal is written in (core/words): what it
+# noted and promised is kept first; every other line it writes of its own acts is routine
+# (a new phrase is routine unless it is named here), except the pieces of other lines.
+KEEP_FIRST_KEYS: Final = (
+    *("journal.noted", "journal.promised", "journal.promised_due"),
+    "journal.kept_as_one",  # a promise the owner's words had filed already
 )
-_KEEP_FIRST: Final = re.compile(r"^(?:noted:|promised)", re.I)
-# The same, in every language the pet writes its journal in (core/words): its own routine lines,
-# and what it noted and promised.
-ROUTINE_KEYS: Final = (
-    *("journal.noticed", "journal.held_back", "journal.chose_silence", "journal.let_go"),
-    *("journal.reached_out", "journal.dream_folded", "journal.dream_began", "journal.dream_ended"),
-    *("journal.dream_failed", "journal.dream_over_allowance", "journal.caught_up"),
-    *("journal.as_expected", "journal.did_not_happen", "journal.shelved", "journal.shelved_one"),
-    *("journal.unreadable", "journal.settled_done", "journal.settled_dropped", "journal.asked"),
-    *("journal.filed_reminder", "journal.ruling_approved", "journal.ruling_rejected"),
-    *("journal.shelf_removed", "journal.owner_done", "journal.owner_dropped", "journal.closed"),
-    *("journal.list_filed", "journal.list_dropped", "journal.list_ticked", "journal.list_unticked"),
-    *("journal.list_changed", "journal.list_changed_due", "journal.woke_changed"),
-    *("journal.kept_for_later", "journal.edit_failed", "journal.kept_as_one"),
-    *("edit.constitution", "edit.machinery", "edit.outside", "edit.too_large", "edit.edited"),
-    *("edit.too_many", "edit.failed", "edit.proposed"),
-    *("deed.health_well", "deed.health", "deed.persona_agrees", "deed.persona_waiting"),
-    *("deed.plan", "deed.plan_empty", "deed.shelf_found", "deed.shelf_lost", "deed.memory_found"),
-    *("deed.memory_lost", "deed.feedback", "deed.musing", "deed.browsed_about", "deed.browsed"),
-    *("deed.constitution", "deed.beliefs", "deed.loops_clear", "deed.loops", "deed.choices"),
-    *("deed.owner_topic", "deed.owner", "deed.world_empty", "deed.world", "deed.kept_none"),
-    *("deed.kept", "deed.mood", "deed.checkpoint_intact", "deed.checkpoint_none"),
-    *("deed.checkpoint_saved", "deed.checkpoint_unsaved", "deed.faces_drawn"),
+_PIECES: Final = frozenset(
+    {
+        "journal.heading",
+        "journal.caught_up_detail",
+        "journal.conversation_open",
+        "deed.faces_failed",
+        "edit.no_reason",
+        "edit.unrecognised",
+    }
 )
-_ROUTINE_SHAPES: Final = shapes(ROUTINE_KEYS)
-_KEEP_FIRST_SHAPES: Final = shapes(("journal.noted", "journal.promised", "journal.promised_due"))
+ROUTINE_KEYS: Final = tuple(
+    key
+    for key in ENGLISH
+    if key.startswith(("journal.", "deed.", "edit."))
+    and key not in _PIECES
+    and key not in KEEP_FIRST_KEYS
+)
+_ROUTINE: Final = shapes(ROUTINE_KEYS)
+_KEEP_FIRST: Final = shapes(KEEP_FIRST_KEYS)
 
 
 @dataclass(frozen=True)
@@ -103,9 +93,9 @@ def _priority(line: DayLine, pet: str) -> int:
         return -1  # shelf content stays on the shelf
     if line.who.lower() != pet:
         return 3  # the owner's own words
-    if _KEEP_FIRST.match(line.text) or written(line.text, _KEEP_FIRST_SHAPES):
+    if written(line.text, _KEEP_FIRST):
         return 4
-    if _ROUTINE.match(line.text) or written(line.text, _ROUTINE_SHAPES):
+    if written(line.text, _ROUTINE):
         return -1
     return 1  # what the pet said
 

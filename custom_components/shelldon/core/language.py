@@ -108,6 +108,22 @@ VARIANTS: Final[dict[str, str]] = {
 }
 
 
+AUTO: Final = "auto"  # the pet's language dial left to Home Assistant's
+_TYPED_TAG: Final = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2}")  # "de", "pt-BR", "zh-Hant"
+
+
+def owners(chosen: object, home: str | None) -> str:
+    """The owner's language: the tag chosen for the pet, or Home Assistant's own (`home`) when
+    it is left to it ("auto", or nothing): owners("auto", "de") -> "de"."""
+    tag = str(chosen or AUTO).strip()
+    return (home or "en") if tag == AUTO else tag
+
+
+def is_tag(text: str) -> bool:
+    """Whether an owner typed a language tag as Home Assistant writes them ("de", "pt-BR")."""
+    return _TYPED_TAG.fullmatch(text) is not None
+
+
 def base(tag: str) -> str:
     """The primary subtag, lower-cased: "de-CH" -> "de", "pt_BR" -> "pt", "" -> ""."""
     return str(tag or "").strip().replace("_", "-").split("-", 1)[0].lower()

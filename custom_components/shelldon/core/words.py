@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
@@ -37,6 +38,11 @@ def phrase(key: str, language: str = "en", /, **values: object) -> str:
     text="Ada mag Tee") -> "notiert: Ada mag Tee". KeyError for a key no table has."""
     template = table(language).get(key) or ENGLISH[key]
     return template.format_map(values)
+
+
+def english(key: str, /, **values: object) -> str:
+    """One phrase in English: the words of a part handed no language."""
+    return phrase(key, "en", **values)
 
 
 def placeholders(template: str) -> frozenset[str]:
@@ -79,10 +85,32 @@ def shape(template: str) -> Shape:
     return (*pieces, "") if open_end else tuple(pieces)
 
 
-def shapes(keys: Iterable[str]) -> tuple[Shape, ...]:
+@dataclass(frozen=True)
+class Kinds:
+    """Some phrases' shapes in every language, filed by how they start (a line is tried only
+    against the shapes its first characters allow, and those that start with a value)."""
+
+    width: int  # how many first characters file a shape
+    starting: Mapping[str, tuple[Shape, ...]]  # by their first `width` characters
+    open: tuple[Shape, ...]  # shapes whose first piece is shorter: tried on every line
+
+    def candidates(self, text: str) -> tuple[Shape, ...]:
+        """The shapes a line may have."""
+        return self.starting.get(text[: self.width], ()) + self.open
+
+
+def shapes(keys: Iterable[str], width: int = 4) -> Kinds:
     """The shapes of some phrases in every language (each once)."""
     found = dict.fromkeys(shape(words[key]) for key in keys for words in CATALOGUE.values())
-    return tuple(found)
+    starting: dict[str, list[Shape]] = {}
+    for pieces in found:
+        if len(pieces[0]) >= width:
+            starting.setdefault(pieces[0][:width], []).append(pieces)
+    return Kinds(
+        width,
+        {start: tuple(filed) for start, filed in starting.items()},
+        tuple(pieces for pieces in found if len(pieces[0]) < width),
+    )
 
 
 def fits(text: str, pieces: Shape) -> bool:
@@ -91,7 +119,7 @@ def fits(text: str, pieces: Shape) -> bool:
     first, last = pieces[0], pieces[-1]
     if len(pieces) == 1:
         return text == first
-    if not text.startswith(first):
+    if not (text.startswith(first) and text.endswith(last)):
         return False
     at = len(first)
     for piece in pieces[1:-1]:
@@ -99,12 +127,12 @@ def fits(text: str, pieces: Shape) -> bool:
         if found < 0:
             return False
         at = found + len(piece)
-    return len(text) - len(last) >= at and text.endswith(last)
+    return len(text) - len(last) >= at
 
 
-def written(text: str, kinds: tuple[Shape, ...]) -> bool:
+def written(text: str, kinds: Kinds) -> bool:
     """Whether a line is one of the pet's own phrases of these kinds, in any of its languages."""
-    return any(fits(text, pieces) for pieces in kinds)
+    return any(fits(text, pieces) for pieces in kinds.candidates(text))
 
 
 def weekday(day: int, language: str = "en", *, short: bool = False) -> str:

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from ..core.goals import Goal
 from ..core.signals import Signal, SignalKind
-from ..core.words import clock, phrase
+from ..core.words import clock, english
 from ..core.world import WorldModel
 from ..ports import Words
 from .situation import span
@@ -32,7 +32,7 @@ def news(
     signalled_due: set[str],
     considered: dict[str, datetime],
     world: WorldModel,
-    words: Words = lambda key, **values: phrase(key, **values),
+    words: Words = english,
     language: str = "en",
 ) -> list[tuple[SignalKind, dict[str, Any]]]:
     """The signals the mind owes itself now (each goal's coming due is news once), what each

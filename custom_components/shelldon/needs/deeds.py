@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from ..brain.offline import musings
 from ..core.goals import GoalKind, GoalState
-from ..core.words import phrase
+from ..core.words import english
 from ..ports import Body, NeedsView, Spawn, Want, Words
 from ..vault.goals import GoalBook
 
@@ -62,7 +62,7 @@ class Deeds:
         instead: Instead,
         later: Later,
         spawn: Spawn,
-        words: Words = lambda key, **values: phrase(key, **values),
+        words: Words = english,
         language: Callable[[], str] = lambda: "en",
     ) -> None:
         self.words = words  # the journal's lines, in the owner's language

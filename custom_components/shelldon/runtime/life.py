@@ -30,10 +30,10 @@ from ..const import (
     DEFAULT_NAME,
     DEFAULT_OPTIONS,
     DOMAIN,
-    LANGUAGE_AUTO,
 )
 from ..core import defaults as d
 from ..core.budget import Budget
+from ..core.language import owners
 from ..core.power import BackoffLevel, PowerState
 from ..core.reflexes import compute_reflex_patch
 from ..core.scheduler import At, CostTier, Interval, Job, Outcome
@@ -215,10 +215,7 @@ class Life:
     def language(self) -> str:
         """The owner's language (a tag): the one chosen on the options page, or Home
         Assistant's own. What the pet says unasked, and its journal, are in it."""
-        chosen = str(self.dials[CONF_LANGUAGE] or LANGUAGE_AUTO).strip()
-        if chosen == LANGUAGE_AUTO:
-            return self.hass.config.language or "en"
-        return chosen
+        return owners(self.dials[CONF_LANGUAGE], self.hass.config.language)
 
     def tick(self) -> list[Outcome]:
         """Run whatever is due now (tests and benchmarks)."""

@@ -24,7 +24,7 @@ from ..core.plain import mapping, whole
 from ..core.selfedit import MAX_CONTENT, Proposal, Surface, classify, digest, normalise
 from ..core.signals import SignalKind
 from ..core.text import clean, shorten
-from ..core.words import phrase, retold
+from ..core.words import english, retold
 from ..issues import create_issue, delete_issue
 from ..ports import Changed, Clock, Post, Words
 from .files import Vault, VaultError, reason
@@ -62,7 +62,7 @@ class Proposals:
         post: Post,
         changed: Changed,
         files_changed: Callable[[str], None],
-        words: Words = lambda key, **values: phrase(key, **values),
+        words: Words = english,
     ) -> None:
         self.hass = hass
         self.words = words  # the journal's account of each edit, in the owner's language

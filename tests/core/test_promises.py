@@ -50,7 +50,6 @@ def test_today_is_a_monday() -> None:
             _day(9, 18),
         ),
         ("I'll ping you in 20 minutes!", "ping you", _day(8, 15, 20)),
-        ("I'll remind you at 5pm.", "remind you", _day(8, 17)),
         ("I'll get back to you later.", "get back to you", MON + timedelta(hours=3)),
         ("I'll read the article.", "read the article", MON + timedelta(hours=24)),
         ("I’ll look into that tonight", "look into that", _day(8, 20)),  # curly apostrophe
@@ -289,9 +288,19 @@ def test_remind_me_tomorrow_evening() -> None:
     assert reminder == Commitment("water the plants", TUE.replace(hour=18))
 
 
-def test_remind_me_without_a_time_is_in_an_hour() -> None:
+def test_remind_me_without_a_time_has_none() -> None:
+    """No time the pet can read is no invented time: the pet asks when."""
     reminder = parse_remind_me("Could you remind me to call mum?", MON)
-    assert reminder == Commitment("call mum", MON + timedelta(hours=1))
+    assert reminder == Commitment("call mum", None)
+
+
+@pytest.mark.parametrize(
+    "text", ["I'll remind you at 5pm.", "I'll remind you at seven.", "I will remind you tonight."]
+)
+def test_saying_it_will_remind_is_no_promise_of_its_own(text: str) -> None:
+    """Reminding is the goal book's work: the pet's "I'll remind you at seven" echoes a
+    reminder and files nothing (else one request would be two promises)."""
+    assert scan_commitments(text, MON) == []
 
 
 @pytest.mark.parametrize(

@@ -15,8 +15,12 @@ import pytest
 from custom_components.shelldon.core.promises import (
     DEFAULT_DUE,
     Commitment,
+    answers_with_a_time,
     due_from,
+    errand_of,
+    mentions_a_time,
     parse_back_in,
+    parse_promise_question,
     parse_remind_me,
     scan_commitments,
 )
@@ -156,8 +160,8 @@ def test_a_reminder_knows_the_language_it_was_asked_in(text: str, language: str)
         "Herinner me aan de tandarts",
     ],
 )
-def test_a_reminder_without_a_time_is_in_an_hour(text: str) -> None:
-    assert _reminder(text).due == MON + timedelta(hours=1)
+def test_a_reminder_without_a_time_has_none_so_the_pet_asks(text: str) -> None:
+    assert _reminder(text).due is None
 
 
 @pytest.mark.parametrize(
@@ -451,6 +455,28 @@ ADVERSARIAL = [
     "morgen ",
     "1:11 ",
     "d'",
+    # clocks said around an hour, named times, questions about a promise
+    "half past ",
+    "quarter to ",
+    "twenty five past ",
+    "halb ",
+    "viertel nach ",
+    "et demie ",
+    "moins le quart ",
+    "menos cuarto ",
+    "kwart voor ",
+    "om half ",
+    "at seven ",
+    "at noon after work ",
+    "mittags ",
+    "à une ",
+    "you'll remind me ",
+    ", right?",
+    "don't forget ",
+    "tu me rappelleras ",
+    "¿verdad? ",
+    "1 ",
+    "a ",
 ]
 
 
@@ -460,6 +486,10 @@ def test_64_kilobytes_of_worst_input_are_read_in_linear_time(seed: str) -> None:
     started = time.perf_counter()
     scan_commitments(text, MON)
     parse_remind_me(text, MON)
+    parse_promise_question(text, MON)
     due_from(text, MON)
     parse_back_in(text, MON)
+    errand_of(text, MON)
+    answers_with_a_time(text, MON)
+    mentions_a_time(text)
     assert time.perf_counter() - started < 5.0, "a quadratic pattern takes minutes here"

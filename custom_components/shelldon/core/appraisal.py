@@ -2,8 +2,10 @@
 
 Every tick scores the signals waiting on the agenda (base score by kind; nothing outranks the
 owner speaking), the open goals (priority and due-ness) and the standing impulses (speak up
-after a long quiet, close a finished conversation, dream at night). DECIDE commits to the one
-best candidate if it clears the act threshold (gate 1), and otherwise rests; most ticks rest.
+after a long quiet, close a finished conversation, dream at night). A promise is no candidate:
+it is kept at its time, never weighed against anything or picked up early. DECIDE commits to
+the one best candidate if it clears the act threshold (gate 1), and otherwise rests; most ticks
+rest.
 It never calls a model: that happens only in ACT, for what was already judged worth it.
 """
 
@@ -163,7 +165,7 @@ def appraise(
         about = str(signal.data.get("about") or signal.kind.value.replace("_", " "))
         out.append(Candidate(act, BASE_SCORE[signal.kind], about, f"s{signal.seq}"))
     for goal in goals:
-        if not goal.open or goal.kind is GoalKind.ASK or not goal_work:
+        if not goal.open or goal.kind is GoalKind.ASK or goal.promise or not goal_work:
             continue
         if (until := considered.get(goal.id)) is not None and now < until:
             continue

@@ -6,12 +6,14 @@ them without a time). Wording never decides: "don't forget mum at 7" is the same
 "call my dad at 7" another. What is named is read from the words left once the reminder's own
 phrasing, the people's pronouns, time words, common verbs and small words are set aside; the
 kin words of the five languages the pet speaks are one word each (mum, mom, Mama, maman, mamá).
+Within one request (the owner's words and the model's answer to them), the two are one errand
+when they name anything in common on the same day, or when one names nothing beyond reminding.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 from typing import Final
 
 SAME_HOUR: Final = timedelta(minutes=60)
@@ -41,7 +43,13 @@ _PRONOUNS: Final = _words(
 )
 _SMALL: Final = _words(
     "a an the to of for and or at on in by with about that this tonight today tomorrow morning "
-    "evening afternoon night noon later soon o'clock oclock pm am please again also "
+    "evening afternoon night noon midday midnight later soon o'clock oclock pm am please again "
+    "also half past quarter right ok okay yes yeah correct sure "
+    "one two three four five six seven eight nine ten eleven twelve thirty "
+    "oder ja gell ne doch halb viertel mittag mitternacht "
+    "hein oui non midi minuit demie quart "
+    "verdad vale cierto sí si mediodía medianoche media cuarto "
+    "toch hè he ja kwart middernacht "
     "der die das den dem des ein eine einen und oder um am im zu zum zur für mit heute morgen "
     "abend abends nachmittag früh uhr heute nacht "
     "le la les un une des du de et ou à au aux ce soir demain matin après midi heure heures "
@@ -83,6 +91,10 @@ def _stem(word: str) -> str:
     word = re.sub(r"['’]s$", "", word)
     if word in _KIN:
         return _KIN[word]
+    if len(word) > 5 and word.endswith("ing"):  # calling -> call, taking -> take
+        for root in (word[:-3], word[:-3] + "e", word[:-4]):
+            if root in _DOING:
+                return root
     if len(word) > 4 and word.endswith("s") and not word.endswith("ss"):
         word = word[:-1]  # plants -> plant
     return _KIN.get(word, word)
@@ -124,4 +136,26 @@ def same_errand(
     if named_a or named_b:
         return False  # one names someone or something, the other does not
     doing_a, doing_b = doing(a), doing(b)
+    return bool(doing_a & doing_b)
+
+
+def same_day(a: datetime | None, b: datetime | None, zone: tzinfo | None) -> bool:
+    """On the same local day, or one of the two without a time."""
+    return a is None or b is None or a.astimezone(zone).date() == b.astimezone(zone).date()
+
+
+def one_request(
+    a: str, b: str, due_a: datetime | None, due_b: datetime | None, zone: tzinfo | None
+) -> bool:
+    """Whether, within one request, two phrasings are its one errand: on the same day, naming
+    anything in common (or the same doing, when neither names anything), or one of them names
+    nothing beyond reminding ("I'll remind you at seven")."""
+    if not same_day(due_a, due_b, zone):
+        return False
+    named_a, named_b = named(a), named(b)
+    if named_a and named_b:
+        return bool(named_a & named_b)
+    doing_a, doing_b = doing(a), doing(b)
+    if (not named_a and not doing_a) or (not named_b and not doing_b):
+        return True  # "remind you", "let you know": it names nothing but the reminding
     return bool(doing_a & doing_b)

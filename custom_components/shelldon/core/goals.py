@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 from enum import StrEnum
 from typing import Final
 
@@ -53,6 +53,7 @@ class GoalKind(StrEnum):
     CHORE = "chore"  # something the pet does itself
 
 
+PROMISES: Final = frozenset({Provenance.REMIND_ME, Provenance.PROMISE})
 _BOX = {GoalState.OPEN: " ", GoalState.DONE: "x", GoalState.DROPPED: "-"}
 _STATE = {v: k for k, v in _BOX.items()}
 _ITEM = re.compile(r"^- \[(?P<box>[ xX-])\] (?P<text>.+)$")
@@ -83,6 +84,12 @@ class Goal:
         """A reminder the owner asked for (not a promise of the pet's own)."""
         return self.provenance is Provenance.REMIND_ME
 
+    @property
+    def promise(self) -> bool:
+        """A promise to keep at its time: a reminder the owner asked for, or one the pet made
+        (never a question it waits on). The pet's own limits never hold one back."""
+        return self.provenance in PROMISES and self.kind is not GoalKind.ASK
+
     def overdue(self, now: datetime) -> bool:
         """Open and past its due time."""
         return self.open and self.due is not None and now >= self.due
@@ -92,8 +99,11 @@ class Goal:
         return now - self.made_at
 
 
-def _stamp(value: datetime | None) -> str:
-    return value.isoformat(timespec="minutes") if value else "-"
+def _stamp(value: datetime | None, zone: tzinfo | None = None) -> str:
+    """A time as the owner reads it in goals.md: their own clock, with its offset."""
+    if value is None:
+        return "-"
+    return (value.astimezone(zone) if zone else value).isoformat(timespec="minutes")
 
 
 def _parse_stamp(value: str) -> datetime | None:
@@ -206,8 +216,8 @@ class Goals:
         self.items = kept
         return changed
 
-    def to_markdown(self, pet_name: str) -> str:
-        """The checklist file."""
+    def to_markdown(self, pet_name: str, zone: tzinfo | None = None) -> str:
+        """The checklist file, its times on the owner's clock (`zone`: their time zone)."""
         lines = [
             "# Goals",
             "",
@@ -222,11 +232,11 @@ class Goals:
                 f"kind: {goal.kind.value}",
                 f"from: {goal.provenance.value}",
                 f"strategy: {goal.strategy.value}",
-                f"due: {_stamp(goal.due)}",
-                f"made: {_stamp(goal.made_at)}",
+                f"due: {_stamp(goal.due, zone)}",
+                f"made: {_stamp(goal.made_at, zone)}",
             ]
             if goal.settled_at is not None:
-                meta.append(f"settled: {_stamp(goal.settled_at)}")
+                meta.append(f"settled: {_stamp(goal.settled_at, zone)}")
             lines.append("  - " + " · ".join(meta))
         return "\n".join(lines) + "\n"
 

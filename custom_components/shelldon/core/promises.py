@@ -3,8 +3,10 @@
 REFLECT scans every committed reply for first-person commitments ("I'll look into that
 tonight"); each becomes a reach-out goal with a due time. Negations ("I won't", "I'll never")
 and words that promise nothing to follow up ("I'll remember", "I'll be here") are excluded.
-The owner's "remind me to …" files a goal of its own. Times are read from plain phrases
-(tonight, tomorrow evening, on Tuesday, at 5pm, in 20 minutes) against the local `now`.
+The owner's "remind me to …" files a goal of its own, due when the words say (tonight,
+tomorrow at noon, on Tuesday, at 5pm, half past seven, in 20 minutes, against the local `now`),
+or with no time at all when they say none the pet can read: it asks back, and never invents
+one. A question about a promise it already holds ("you'll remind me …, right?") files nothing.
 English is read here; German, French, Spanish and Dutch in `promising` (and their times in
 `when`), each with its own link words ("daran", "de", "que", "eraan").
 """
@@ -16,10 +18,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Final
 
+from .errands import doing, named
 from .memory import same_fact
-from .promising import VOWINGS, vows
-from .reminding import ASKINGS, BACK_INS, read_reminder
+from .promising import VOWINGS, tidy, vows
+from .reminding import ASKINGS, BACK_INS, asks_about_a_promise, read_reminder
 from .when import (
+    ENGLISH,
     EVENING_PARTS,
     GRAMMARS,
     LATER,
@@ -27,8 +31,10 @@ from .when import (
     WEEKDAYS,
     amount,
     due_from,
+    due_in,
     later,
     unit_seconds,
+    without_times,
 )
 
 __all__ = [
@@ -38,14 +44,23 @@ __all__ = [
     "PARTS",
     "WEEKDAYS",
     "Commitment",
+    "answers_with_a_time",
     "due_from",
+    "errand_of",
+    "mentions_a_time",
     "parse_back_in",
+    "parse_promise_question",
     "parse_remind_me",
     "same_errand",
     "scan_commitments",
 ]
 
 DEFAULT_DUE: Final = timedelta(hours=24)
+ANSWER_WORDS: Final = 3  # "at 7, please", "ok, tomorrow morning then": an answer to "when?"
+_WORD: Final = re.compile(r"[^\W\d_]{2,40}")
+_TIMEISH: Final = re.compile(
+    r"\d|\b(?:o['’]clock|noon|midnight|uhr|heures?|midi|minuit|horas?|mediod[ií]a|uur)\b", re.I
+)
 
 _I_WILL: Final = (
     r"\bI\s*(?:'|’)ll|\bI\s+will|\bI\s*(?:'|’)m\s+going\s+to|\bI\s+am\s+going\s+to|\bI\s+shall"
@@ -89,18 +104,21 @@ _TAIL: Final = re.compile(
 )
 
 
+_LOOSE_MARK: Final = re.compile(r" ([,;:])")  # what a time taken out leaves: "call mum , please"
+
+
 @dataclass(frozen=True)
 class Commitment:
-    """Something promised (or asked for), and when it is due."""
+    """Something promised (or asked for), and when it is due (None: no time was said)."""
 
     what: str
-    due: datetime
+    due: datetime | None
     link: str = field(default="to", compare=False)  # how it was asked: remind me to/about/that
     language: str = field(default="en", compare=False)  # the language it was said in
 
 
 def _clean(what: str) -> str:
-    what = " ".join(what.split()).strip(" ,:-—")
+    what = _LOOSE_MARK.sub(r"\1", " ".join(what.split())).strip(" ,:-—")
     cleaned = what
     while (shorter := _TAIL.sub("", cleaned).strip(" ,:-—")) and shorter != cleaned:
         cleaned = shorter
@@ -113,6 +131,8 @@ def scan_commitments(text: str, now: datetime) -> list[Commitment]:
     found: list[tuple[int, Commitment]] = []
     for vowing in VOWINGS:
         for vow in vows(vowing, text):
+            if _only_reminding(vow.what):
+                continue
             due = due_from(vow.timed, now, vowing.language)
             due = due or later(now, DEFAULT_DUE.total_seconds())
             found.append((vow.start, Commitment(vow.what, due, language=vowing.language)))
@@ -123,21 +143,81 @@ def scan_commitments(text: str, now: datetime) -> list[Commitment]:
         prefix = text[max(0, match.start() - 24) : match.start()].lower()
         if _DOUBT.search(prefix):
             continue
+        if _only_reminding(_clean(what)):
+            continue
         due = due_from(what, now, "en") or later(now, DEFAULT_DUE.total_seconds())
         found.append((match.start(), Commitment(_clean(what), due)))
     return [commitment for _, commitment in sorted(found, key=lambda item: item[0])]
 
 
+def _only_reminding(what: str) -> bool:
+    """ "I'll remind you at seven", "I'll let you know": an echo of a reminder (the goal book's
+    work), never a promise of its own."""
+    return not named(what) and not doing(what)
+
+
+def errand_of(text: str, now: datetime) -> Commitment:
+    """An item typed into the promises list: what to do, in the owner's words without the time
+    words that became its due time ("put the bins out at 6pm" -> "put the bins out", 18:00);
+    read as a reminder when it is one ("remind me to …")."""
+    if (said := parse_remind_me(text, now)) is not None:
+        return said
+    for grammar in GRAMMARS.values():
+        if (due := due_in(grammar, text, now)) is not None:
+            what = _clean(without_times(grammar, text))
+            return Commitment(what or text, due, language=grammar.language)
+    return Commitment(text, None)
+
+
+def answers_with_a_time(text: str, now: datetime) -> datetime | None:
+    """A message that answers "when?" with little more than a time ("at 7, please",
+    "morgen früh"): the time; None for anything else ("I'll be home at 7 with the kids")."""
+    text = text[:200]
+    for grammar in GRAMMARS.values():
+        if (due := due_in(grammar, text, now)) is not None:
+            rest = _WORD.findall(without_times(grammar, text))
+            return due if len(rest) <= ANSWER_WORDS else None
+    return None
+
+
+def mentions_a_time(text: str) -> bool:
+    """Whether words say something like a time, read or not (a digit, an hour's word, "Uhr")."""
+    text = text[:2000]
+    if _TIMEISH.search(text):
+        return True
+    words = {word.lower() for word in _WORD.findall(text)}
+    return any(words & grammar.hours.keys() for grammar in GRAMMARS.values())
+
+
 def parse_remind_me(text: str, now: datetime) -> Commitment | None:
     """The owner's "remind me to …" (or "Erinnere mich …", "Rappelle-moi …", "Recuérdame …",
-    "Herinner me …"), with its due time (in an hour when none is said)."""
+    "Herinner me …"), due when the words say (None: no time the pet can read, so it asks).
+    A question about a promise already made asks for nothing (`parse_promise_question`)."""
+    if asks_about_a_promise(text):
+        return None
+    return _reminder(text, now)
+
+
+def parse_promise_question(text: str, now: datetime) -> Commitment | None:
+    """What a question about a promise is about ("you'll remind me to call mum at seven,
+    right?", "don't forget the stamps?"): the errand and the time it names, to look up among
+    the promises the pet holds; None when the words ask for something new."""
+    if not asks_about_a_promise(text):
+        return None
+    if (found := _reminder(text, now)) is not None:
+        return found
+    what = tidy(without_times(ENGLISH, text[:600]))
+    return Commitment(what, due_from(text[:600], now), "about") if what else None
+
+
+def _reminder(text: str, now: datetime) -> Commitment | None:
     if (match := _REMIND.search(text)) is not None:
         what = match["what"].strip()
-        due = due_from(what, now, "en") or later(now, 3600)
-        return Commitment(_clean(what), due, match["link"].lower())
+        errand = _clean(without_times(ENGLISH, what)) or _clean(what)
+        return Commitment(errand, due_from(what, now, "en"), match["link"].lower())
     for asking in ASKINGS:
         if (reading := read_reminder(asking, text)) is not None:
-            due = due_from(reading.timed, now, asking.language) or later(now, 3600)
+            due = due_from(reading.timed, now, asking.language)
             return Commitment(reading.what, due, reading.link, asking.language)
     return None
 

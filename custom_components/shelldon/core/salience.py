@@ -5,7 +5,9 @@ only for a reach-out that already passed gate 1, from named factors kept verbati
 trace: relevance, time sensitivity, license (hours since the last reach-out), availability (by
 hour and presence) and welcome (which decays with each interruption today). Two rules are hard
 gates, not weights: inside quiet hours the outcome is SILENT whatever the score, and once the
-daily interruption cap is reached the score is zero.
+daily interruption cap is reached the score is zero. A promise the owner asked for is not an
+interruption the pet chose: its factors are scored for the record, but only the quiet hours
+hold it (and only until they end); it is spoken to someone home, else sent to the phone.
 """
 
 from __future__ import annotations
@@ -172,3 +174,26 @@ def decide_interrupt(
         return InterruptDecision(Outcome.SPEAK, score, "someone is home to hear it", factors)
     reason = "nobody is home to hear it" if can_speak else "no speaker; a message will wait"
     return InterruptDecision(Outcome.SUGGEST, score, reason, factors)
+
+
+PROMISE_KEPT: Final = "a promise, kept at its time"
+
+
+def decide_keeping(
+    factors: Factors,
+    *,
+    now: datetime,
+    quiet_start: time,
+    quiet_end: time,
+    presence: Presence = Presence.UNKNOWN,
+    can_speak: bool = False,
+) -> InterruptDecision:
+    """How a promise that came due goes out: never held by the cap or the threshold; inside
+    quiet hours it waits (SILENT, until they end); aloud to someone home, else to the phone."""
+    score = factors.score()
+    if in_quiet_hours(now, quiet_start, quiet_end):
+        return InterruptDecision(Outcome.SILENT, score, QUIET_HOURS, factors)
+    if can_speak and presence is Presence.HOME:
+        return InterruptDecision(Outcome.SPEAK, score, f"{PROMISE_KEPT}; someone is home", factors)
+    where = "nobody is home, so to the phone" if presence is Presence.AWAY else "a message"
+    return InterruptDecision(Outcome.SUGGEST, score, f"{PROMISE_KEPT}; {where}", factors)

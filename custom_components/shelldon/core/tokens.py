@@ -88,3 +88,9 @@ class TokenLedger:
             return cls()
         date = data.get("date")
         return cls(date if isinstance(date, str) else None, usage)
+
+
+def pressure(spent: int, cap: float) -> float:
+    """Tokens spent today over the daily cap (0 with no cap): at 1 or more, the pet's own
+    thinking stops for the day."""
+    return spent / cap if cap > 0 else 0.0

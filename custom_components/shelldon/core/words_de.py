@@ -19,6 +19,9 @@ WORDS: Final[dict[str, str]] = {
     "about.expected": "ich hatte {about} bis {time} erwartet",
     "journal.chose_silence": "habe geschwiegen ({intent})",
     "journal.filed_reminder": "Erinnerung notiert ({id}, fällig {due}): {text}",
+    "journal.filed_reminder_quiet": (
+        "Erinnerung notiert ({id}, fällig {due}; in meiner Ruhezeit, also erst {at}): {text}"
+    ),
     "journal.promised_due": "versprochen ({id}, fällig {due}): {text}",
     "journal.noted": "notiert: {text}",
     "journal.settled_done": "{id} abgeschlossen (erledigt): {text}",

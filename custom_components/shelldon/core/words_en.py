@@ -22,6 +22,9 @@ WORDS: Final[dict[str, str]] = {
     # reflecting on an exchange
     "journal.chose_silence": "chose silence ({intent})",
     "journal.filed_reminder": "filed a reminder ({id}, due {due}): {text}",
+    "journal.filed_reminder_quiet": (
+        "filed a reminder ({id}, due {due}; in my quiet hours, so given {at}): {text}"
+    ),
     "journal.promised_due": "promised ({id}, due {due}): {text}",
     # what a reply keeps
     "journal.noted": "noted: {text}",

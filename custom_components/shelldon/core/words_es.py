@@ -19,6 +19,9 @@ WORDS: Final[dict[str, str]] = {
     "about.expected": "esperaba {about} para {time}",
     "journal.chose_silence": "elegí el silencio ({intent})",
     "journal.filed_reminder": "recordatorio anotado ({id}, para {due}): {text}",
+    "journal.filed_reminder_quiet": (
+        "recordatorio anotado ({id}, para {due}; en mis horas de silencio, así que {at}): {text}"
+    ),
     "journal.promised_due": "prometido ({id}, para {due}): {text}",
     "journal.noted": "anotado: {text}",
     "journal.settled_done": "{id} cerrado (hecho): {text}",

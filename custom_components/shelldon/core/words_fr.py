@@ -19,6 +19,9 @@ WORDS: Final[dict[str, str]] = {
     "about.expected": "j'attendais {about} pour {time}",
     "journal.chose_silence": "j'ai choisi le silence ({intent})",
     "journal.filed_reminder": "rappel noté ({id}, pour {due}) : {text}",
+    "journal.filed_reminder_quiet": (
+        "rappel noté ({id}, pour {due}; pendant mes heures calmes, donc {at}) : {text}"
+    ),
     "journal.promised_due": "promis ({id}, pour {due}) : {text}",
     "journal.noted": "noté : {text}",
     "journal.settled_done": "{id} réglé (fait) : {text}",

@@ -19,6 +19,9 @@ WORDS: Final[dict[str, str]] = {
     "about.expected": "ik verwachtte {about} tegen {time}",
     "journal.chose_silence": "koos voor stilte ({intent})",
     "journal.filed_reminder": "herinnering genoteerd ({id}, voor {due}): {text}",
+    "journal.filed_reminder_quiet": (
+        "herinnering genoteerd ({id}, voor {due}; in mijn stille uren, dus pas {at}): {text}"
+    ),
     "journal.promised_due": "beloofd ({id}, voor {due}): {text}",
     "journal.noted": "genoteerd: {text}",
     "journal.settled_done": "{id} afgerond (gedaan): {text}",

@@ -225,8 +225,8 @@ async def test_a_promise_and_a_question_become_goals_the_next_turn_sees(
         assert "id: g1" in meta
         assert "kind: reach_out" in meta
         assert "from: promise:own-words" in meta
-        due = (made + timedelta(hours=5)).isoformat(timespec="minutes")
-        assert f"due: {due}" in meta
+        due = dt_util.as_local(made + timedelta(hours=5)).isoformat(timespec="minutes")
+        assert f"due: {due}" in meta, "on the owner's clock, with its offset"
 
         await async_live_for(hass, freezer, pet, timedelta(minutes=5))
         await tell(hass, "Sam is coming too")

@@ -358,7 +358,7 @@ async def test_a_message_late_in_a_dormant_sleep_is_not_taken_for_the_machine_sl
 # ---------------------------------------------------------------------- the token governor
 
 
-async def test_over_the_token_cap_goal_work_stops_but_the_owner_is_answered(
+async def test_over_the_token_cap_musing_stops_a_promise_is_kept_plainly_the_owner_answered(
     hass: HomeAssistant, phone: list[ServiceCall], freezer: FrozenDateTimeFactory, tmp_path: Path
 ) -> None:
     model = ScriptedModel(
@@ -378,10 +378,16 @@ async def test_over_the_token_cap_goal_work_stops_but_the_owner_is_answered(
         # (the scrubber hides the word after "token" even here: see the report)
         assert any(d.startswith("idle -> dormant: today's token") for d in drifts(tmp_path))
 
+        await async_live_until(hass, freezer, pet, local(2026, 11, 30, 16, 59))
+        assert reach_outs == [] and phone == [], "nothing early, no musing over the cap"
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 17, 30))
-        assert reach_outs == [] and phone == []
+        # A promise is kept whatever the pet spent: in its own plain words, with no model call.
+        [kept] = reach_outs
+        assert kept.data["promise"] == "g1"
+        assert dt_util.as_local(kept.time_fired) == local(2026, 11, 30, 17, 0)
+        assert [call.data["message"] for call in phone] == ["Your reminder: water the plants"]
         assert "reach_out" not in model.kinds() and "proactive" not in model.kinds()
-        assert [g.text for g in pet.goals.open_goals()] == ["water the plants"]
+        assert pet.goals.open_goals() == []
 
         reply = await tell(hass, freezer, "Are you still there?")
     assert reply == {"reply": "Sure.", "intent": "agree", "ok": True}
@@ -686,6 +692,8 @@ async def test_secrets_never_reach_the_journal_the_signals_or_the_trace(
     for name, text in files.items():
         for original in ("hunter2", "4111 1111 1111 1111", "a@b.com"):
             assert original not in text, f"{original} reached the {name}"
+        if name == "trace":  # a promise is no candidate: the trace names it by its id
+            continue
         for marker in ("[secret]", "[card]", "[email]"):
             assert marker in text, f"no {marker} in the {name}"
     assert (

@@ -84,7 +84,8 @@ async def test_the_interview_was_tuesday(
     freezer: FrozenDateTimeFactory,
     tmp_path: Path,
 ) -> None:
-    """Told on Monday, owner away: restraint first, then one reach-out on Tuesday evening."""
+    """Told on Monday, owner away: nothing early, then the promise kept on Tuesday evening,
+    at its time, by message (nobody is home)."""
     model = ScriptedModel(
         owner={
             "intent": "wish Alex luck and promise to follow up after the interview",
@@ -116,7 +117,8 @@ async def test_the_interview_was_tuesday(
     event = reach_outs[0]
     assert event.data["message"] == "How did the interview go?"
     assert event.data["outcome"] == "suggest", "nobody is home: a message, not a voice"
-    assert local(2026, 12, 1, 18, 0) <= fired_at(event) < local(2026, 12, 1, 22, 0)
+    assert fired_at(event) == local(2026, 12, 1, 18, 0), "the promised evening, on time"
+    assert event.data["promise"] == "g1"
     assert set(event.data["factors"]) >= {
         "relevance",
         "time_sensitivity",
@@ -127,16 +129,13 @@ async def test_the_interview_was_tuesday(
     assert home["speak"] == [], "nothing spoken into an empty home"
     assert [c.data["message"] for c in home["notify"]] == ["How did the interview go?"]
 
-    restraint = [d for d in decisions if fired_at(d) < fired_at(event)]
-    assert restraint, "visible restraint before the reach-out"
-    assert all(d.data["outcome"] == "silent" for d in restraint)
+    early = [d for d in decisions if "interview" in d.data["about"]]
+    assert early == [], "a promise is never weighed early, so never held back either"
     records = trace(tmp_path)
-    silent = [r for r in records if (r.get("interrupt") or {}).get("outcome") == "silent"]
-    assert silent and all("factors" in r["interrupt"] for r in silent)
-    spoke = [r for r in records if (r.get("interrupt") or {}).get("outcome") == "suggest"]
-    assert len(spoke) == 1
+    assert [r["kept"] for r in records if r.get("kept")] == [["g1"]]
+    assert [r["at"][:16] for r in records if r.get("kept")] == ["2026-12-02T02:00"]  # 18:00
     text = journal(tmp_path)
-    assert "chose not to interrupt" in text
+    assert "thought about ask Alex how the interview went" not in text
     assert "reached out (suggest) about ask Alex how the interview went" in text
     assert pet.goals.open_goals() == [], "the reach-out closed its goal"
 

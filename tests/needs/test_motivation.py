@@ -485,7 +485,8 @@ ACTIONS = [(n.name, a.name) for n in DEFAULT_NEEDS for a in n.actions]
 # owner's thanks in the journal: done with evidence, or put off with its reason.
 DEFERRED = {
     "reach_out": "my owner was here recently",  # a hello waits for an hour of quiet
-    "follow_up": "chose not to interrupt (not worth interrupting (0.70 < 0.75))",  # gate 2
+    # a promise is kept at its time, never followed up early: the reminder is no open loop
+    "follow_up": "no open goal or promise",
 }
 NOTHING_TO_DO_IT_ON = {
     "consolidate",  # only while dreaming, on a finished day

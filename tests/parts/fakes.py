@@ -304,6 +304,17 @@ class FakeTurnRunner:
 # ------------------------------------------------------------ the needs, as the mind sees them
 
 
+class FakeKeeper:
+    """The promises' keeper (`ports.Keeper`): the ticks it was asked to keep, what it started."""
+
+    def __init__(self) -> None:
+        self.asked: list[datetime] = []
+
+    def keep(self, now: datetime) -> list[str]:
+        self.asked.append(now)
+        return []
+
+
 class FakeMotives:
     """The needs' motives: scripted impulses, each with the Want its act returns."""
 
@@ -498,7 +509,7 @@ class SenseLog:
         lines, self.unsaid_lines = self.unsaid_lines, []
         return lines
 
-    def _situation(self, now: datetime) -> list[str]:
+    def _situation(self, now: datetime, promises: bool = True) -> list[str]:
         return list(self.present)
 
     def _witnessed(self, need: str, evidence: str) -> None:

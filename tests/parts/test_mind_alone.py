@@ -40,6 +40,7 @@ from tests.parts.fakes import (
     FakeDoor,
     FakeHeart,
     FakeHousehold,
+    FakeKeeper,
     FakeMotives,
     FakeTurnRunner,
     Sent,
@@ -111,6 +112,7 @@ def build(root: Path, clock: FakeClock, body: FakeBody, dials: Dials, spawned: S
         journal_days=lambda: days,
         watch_vault=Calls(),
         refresh_situation=Calls(),
+        keeper=FakeKeeper(),
     )
     return Rig(
         mind,

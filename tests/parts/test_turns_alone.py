@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 
 import pytest
 
@@ -27,6 +27,7 @@ from custom_components.shelldon.brain.turn import (
 from custom_components.shelldon.const import EVENT_TURN_FINISHED
 from custom_components.shelldon.core.exchanges import Role, marker
 from custom_components.shelldon.core.goals import GoalKind, Provenance
+from custom_components.shelldon.core.keeping import QuietHours
 from custom_components.shelldon.core.signals import SignalKind
 from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.turns.apology import APOLOGIES
@@ -111,6 +112,7 @@ def rig(
         senses=senses.senses(),
         executor=executor,
         changed=changes,
+        quiet=lambda: QuietHours(time(22), time(9)),
     )
     return Rig(turns, brain, soul, slot, senses, goals, records, recall, vault, clock)
 

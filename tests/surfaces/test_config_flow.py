@@ -272,7 +272,7 @@ async def test_the_reach_page_sets_targets_speaker_and_people_and_the_pet_uses_t
     hass.states.async_set("media_player.kitchen", "idle")
     hass.states.async_set("tts.piper", "unknown")
     before = await async_setup_pet(hass, config_entry)
-    assert before.mind.presence_state is Presence.UNKNOWN
+    assert before.household.state is Presence.UNKNOWN
     result = await open_page(hass, config_entry, "reach")
     assert suggested(result) == {
         "notify_targets": [],
@@ -308,10 +308,10 @@ async def test_the_reach_page_sets_targets_speaker_and_people_and_the_pet_uses_t
     assert pet.messenger.targets == [PHONE, "notify.kitchen_display"]
     assert pet.dials["speaker"] == "media_player.kitchen"
     assert pet.dials["tts_entity"] == "tts.piper"
-    assert pet.mind.presence_state is Presence.HOME, "Alex is home"
+    assert pet.household.state is Presence.HOME, "Alex is home"
     hass.states.async_set(ALEX, "not_home")
     await hass.async_block_till_done()
-    assert pet.mind.presence_state is Presence.AWAY, "and the pet watches Alex come and go"
+    assert pet.household.state is Presence.AWAY, "and the pet watches Alex come and go"
 
 
 @pytest.mark.parametrize("cleared", [{}, {"presence_entities": []}], ids=["left out", "empty"])
@@ -324,7 +324,7 @@ async def test_clearing_the_people_speaker_and_engine_on_the_reach_page_forgets_
         hass, texts_alex=True, speaker="media_player.kitchen", tts_entity="tts.piper"
     )
     before = await async_setup_pet(hass, entry)
-    assert before.mind.presence_state is Presence.HOME
+    assert before.household.state is Presence.HOME
     result = await open_page(hass, entry, "reach")
     assert suggested(result)["presence_entities"] == [ALEX], "the form shows who is watched"
     result = await hass.config_entries.options.async_configure(
@@ -339,10 +339,10 @@ async def test_clearing_the_people_speaker_and_engine_on_the_reach_page_forgets_
     assert pet is before, "applied live: the same pet, no reload"
     assert pet.dials["presence_entities"] == []
     assert pet.dials.get("speaker") is None
-    assert pet.mind.presence_state is Presence.UNKNOWN, "nobody is watched any more"
+    assert pet.household.state is Presence.UNKNOWN, "nobody is watched any more"
     hass.states.async_set(ALEX, "not_home")
     await hass.async_block_till_done()
-    assert pet.mind.presence_state is Presence.UNKNOWN
+    assert pet.household.state is Presence.UNKNOWN
 
 
 @pytest.mark.parametrize(
@@ -382,7 +382,7 @@ async def test_the_reach_page_refuses_unknown_targets_and_entities_and_changes_n
     assert entry.options == original
     assert entry.runtime_data is before, "not reloaded"
     assert before.messenger.targets == [PHONE]
-    assert before.mind.presence_state is Presence.HOME
+    assert before.household.state is Presence.HOME
 
 
 @pytest.mark.parametrize(

@@ -5,8 +5,11 @@ A musing, a reach-out about a goal, a need's hello, the closing line of a conver
 presence, the interrupt threshold) and goes out as SPEAK (aloud, when someone is home and there
 is a speaker), SUGGEST (a notification, or a persistent notification when no target takes it)
 or stays SILENT. Each is announced on the bus, `shelldon_reach_out` or `shelldon_decision`, with
-its factors, journaled, and counted against the day's interruptions. Replies to the owner are
-not reach-outs and never come here.
+its factors, journaled, and counted against the day's interruptions. A promise the owner asked
+for comes through the same door and is announced the same way, but it is no interruption the pet
+chose: only the quiet hours hold it, it goes to the phone when nobody is home, and it never
+counts against the day's cap (the owner was still interrupted: a musing after it is that much
+less welcome). Replies to the owner are not reach-outs and never come here.
 """
 
 from __future__ import annotations
@@ -28,7 +31,13 @@ from ..core import plain
 from ..core.appraisal import MUSE_RELEVANCE, MUSE_TIME_SENSITIVITY, relevance, time_sensitivity
 from ..core.goals import Goal
 from ..core.plain import instant, whole
-from ..core.salience import InterruptDecision, Outcome, decide_interrupt, factors_for
+from ..core.salience import (
+    InterruptDecision,
+    Outcome,
+    decide_interrupt,
+    decide_keeping,
+    factors_for,
+)
 from ..ports import Clock, Dials, Journal, Said
 from .household import Household
 from .messenger import Messenger
@@ -63,7 +72,8 @@ class Door:
         self.voice = voice
         self.messenger = messenger
         self.household = household
-        self.interruptions: tuple[str | None, int] = (None, 0)
+        self.interruptions: tuple[str | None, int] = (None, 0)  # the pet's own, today
+        self.kept: tuple[str | None, int] = (None, 0)  # promises given today
         self.last_reach_out_at: datetime | None = None
 
     # ------------------------------------------------------------------ persistence
@@ -72,6 +82,7 @@ class Door:
         """For the checkpoint."""
         return {
             "interruptions": list(self.interruptions),
+            "kept": list(self.kept),
             "last_reach_out_at": self.last_reach_out_at.isoformat()
             if self.last_reach_out_at
             else None,
@@ -81,20 +92,19 @@ class Door:
         """Back from the checkpoint (an older one kept these in the mind's section)."""
         if not isinstance(data, dict):
             return
-        counted = data.get("interruptions")
-        if isinstance(counted, list) and len(counted) == 2 and plain.day(counted[0]) is not None:
-            self.interruptions = (counted[0], whole(counted[1]))
+        self.interruptions = _count(data.get("interruptions"), self.interruptions)
+        self.kept = _count(data.get("kept"), self.kept)
         self.last_reach_out_at = instant(data.get("last_reach_out_at"))
 
     # ------------------------------------------------------------------ gate 2
 
     def interruptions_today(self, now: datetime) -> int:
-        """Lines delivered unasked today."""
-        day, count = self.interruptions
-        return count if day == now.date().isoformat() else 0
+        """Lines the pet chose to deliver unasked today (what the daily cap counts)."""
+        return _today(self.interruptions, now)
 
     def decide(self, goal: Goal | None, now: datetime) -> InterruptDecision:
-        """Gate 2 for a line about `goal` (or a musing, when None)."""
+        """Gate 2 for a line about `goal` (or a musing, when None); for a promise that came
+        due, the door's way of keeping it (only the quiet hours hold it)."""
         utc_now = self.clock.utcnow()
         presence = self.household.state
         count = self.interruptions_today(now)
@@ -104,8 +114,17 @@ class Door:
             now=now,
             last_reach_out=self.last_reach_out_at,
             presence=presence,
-            interruptions_today=count,
+            interruptions_today=count + _today(self.kept, now),  # how welcome one more is
         )
+        if goal is not None and goal.promise and goal.overdue(utc_now):
+            return decide_keeping(
+                factors,
+                now=now,
+                quiet_start=self.dials.time_of(CONF_QUIET_START),
+                quiet_end=self.dials.time_of(CONF_QUIET_END),
+                presence=presence,
+                can_speak=self.voice.configured,
+            )
         return decide_interrupt(
             factors,
             now=now,
@@ -163,8 +182,12 @@ class Door:
                 )
                 delivered, reason = True, f"{reason}; left as a Home Assistant notification"
         now = self.clock.now()
+        kept = goal is not None and goal.promise and goal.overdue(self.clock.utcnow())
         today = now.date().isoformat()
-        self.interruptions = (today, self.interruptions_today(now) + 1)
+        if kept:  # a promise kept is no interruption the pet chose: the cap never counts it
+            self.kept = (today, _today(self.kept, now) + 1)
+        else:
+            self.interruptions = (today, self.interruptions_today(now) + 1)
         self.last_reach_out_at = self.clock.utcnow()
         self.journal.entry(now, "journal.reached_out", outcome=outcome.value, about=about)
         self.outward.fire(
@@ -178,6 +201,19 @@ class Door:
                 "score": round(verdict.score, 3),
                 "factors": verdict.factors.to_dict(),
                 "voice": voiced.value if voiced is not None else None,
+                "promise": goal.id if kept and goal is not None else None,
             },
         )
         return Said(outcome, reason, delivered, verdict)
+
+
+def _today(counted: tuple[str | None, int], now: datetime) -> int:
+    day, count = counted
+    return count if day == now.date().isoformat() else 0
+
+
+def _count(data: Any, default: tuple[str | None, int]) -> tuple[str | None, int]:
+    """A day's count back from the checkpoint (anything unreadable keeps the default)."""
+    if isinstance(data, list) and len(data) == 2 and plain.day(data[0]) is not None:
+        return (data[0], whole(data[1]))
+    return default

@@ -110,14 +110,23 @@ def _at_one(text: str, hour: int, book: Phrasebook) -> str:
 
 
 def _acknowledge(filed: tuple[Filed, ...], now: datetime, book: Phrasebook) -> Reply:
-    """What the message filed, in the goal book's own words and times."""
+    """What the message filed, in the goal book's own words and times: when it falls in the
+    quiet hours, when it will really be given; with no time, the question when."""
     lines = []
     for item in filed:
         template = book.remind.get(item.link, book.remind_default)
-        remind = template.format(
-            link=item.link, what=_yours(item.text, book), when=_when(item.due, now, book)
+        when = _when(item.due, now, book) if item.due is not None else ""
+        remind = " ".join(
+            template.format(link=item.link, what=_yours(item.text, book), when=when).split()
         )
         line = (book.remind_new if item.new else book.remind_known).format(remind=remind)
+        if item.asked:  # a question about a promise: which one it holds, and when
+            line = book.held.format(what=_yours(item.text, book), when=when or book.when_none)
+        elif item.due is None:
+            line = f"{line} {book.ask_when}"
+        elif item.kept_at is not None:
+            at = item.kept_at.astimezone(now.tzinfo)
+            line += _at_one(book.quiet.format(at=f"{at:%H:%M}"), at.hour, book)
         lines.append(_ELISION.sub(r"\1'\2", line) if book.elide else line)
     ids = ", ".join(item.id for item in filed)
     return Reply(intent=f"tell my owner exactly which reminder I hold ({ids})", say=" ".join(lines))
@@ -184,8 +193,15 @@ class OfflineBrain:
             )
         if request.kind is TurnKind.REACH_OUT:
             goal = _GOAL_ID.sub("", (request.goal or "").strip(), count=1)
-            line = book.reminder if request.reminder else book.about
-            return Reply(intent=f"keep my word about: {goal}", say=line.format(goal=goal))
+            if request.reminder:
+                say = book.reminder.format(goal=_yours(goal, book))
+            else:
+                say = book.about.format(goal=goal)
+            if (due := request.was_due) is not None:
+                local = machine.local_time
+                when = _when(due, local, book)
+                say += (book.late if request.late else book.waited).format(when=when)
+            return Reply(intent=f"keep my word about: {goal}", say=say)
         new = [m for m in request.messages if m.kind == "message"]
         text = new[-1].text.strip() if new else ""
         return self._answer(text, request, book, feeling, seed + text)

@@ -68,10 +68,11 @@ QUESTIONS: Final[dict[TurnKind, str]] = {
     TurnKind.PROACTIVE: (
         "Wake. (Self-prompt: there's no owner message to reply to right now — you're speaking "
         "up on your own. {feeling_clause}Share whatever's on your mind: a passing thought, "
-        "something you noticed, or just a hello. It doesn't have to be a question.) What most "
+        "something you noticed, or just a hello. It doesn't have to be a question. Your "
+        "promises are kept at their time, never before: leave them for then.) What most "
         "needs you now? Intent first. Silence costs nothing."
     ),
-    TurnKind.REACH_OUT: "Reach out. You decided this matters: {goal} Intent first.",
+    TurnKind.REACH_OUT: "Reach out. You decided this matters: {goal}{was_due} Intent first.",
     TurnKind.DREAM: "Dream. Keep only durable facts not already kept. Say nothing. Intent first.",
     TurnKind.FLUSH: "Flush: this conversation ends now ({cause}). Intent first.",
 }
@@ -281,9 +282,21 @@ def question_text(request: TurnRequest, feeling: str | None) -> str:
     question = template.format(
         feeling_clause=feeling_clause,
         goal=(request.goal or "").strip(),
+        was_due=_was_due(request),
         cause=request.flush_cause,
     )
     return f"{question} {language_text(request)}"
+
+
+def _was_due(request: TurnRequest) -> str:
+    """For a promise kept away from its time: when it was due, and why it comes now."""
+    due = request.was_due
+    if due is None:
+        return ""
+    at = due.strftime("%A %H:%M")
+    if request.late:
+        return f" (It was due {at}, while you were switched off: say you are late.)"
+    return f" (It was due {at}, inside your quiet hours: you kept it until they ended.)"
 
 
 def dream_text(request: TurnRequest) -> str:

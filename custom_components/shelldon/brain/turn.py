@@ -55,13 +55,16 @@ class OpenItem:
 
 @dataclass(frozen=True)
 class Filed:
-    """A reminder the owner's message filed before the turn, as the goal book holds it."""
+    """A reminder the owner's message filed before the turn (or asked about), as the goal
+    book holds it."""
 
     id: str
     text: str
-    due: datetime | None  # in the owner's local time
+    due: datetime | None  # in the owner's local time; None: no time was said, so ask when
     link: str = "to"  # how it was asked: remind me to / about / that
     new: bool = True  # False: the same reminder was already open
+    kept_at: datetime | None = None  # due inside the quiet hours: given when they end (local)
+    asked: bool = False  # the owner asked about it ("you'll remind me …, right?")
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,10 @@ class TurnRequest:
     facts: tuple[str, ...] = ()  # dream: what is already kept
     goal: str | None = None  # reach-out: what it is about ("[g3] call mum")
     reminder: bool = False  # reach-out: the goal is a reminder the owner asked for
+    # reach-out keeping a promise away from its time: when it was due (local), and whether it
+    # is late (the pet was off) rather than held for the end of the quiet hours
+    was_due: datetime | None = None
+    late: bool = False
     filed: tuple[Filed, ...] = ()  # owner: the reminders this message filed (or already had)
     flush_cause: str = "the conversation went quiet"
     # The language to answer in (a tag: "de", "pt-BR"): for an owner turn the message's, for the

@@ -3,7 +3,8 @@
 Its tick is one scheduler job (the scheduler stays the only clock); the cadence follows the
 activity state. Each tick runs SENSE (drain the signal inbox into the world model and the
 agenda), APPRAISE and DECIDE (pure heuristics from core: one intention, or rest), ACT (the one
-thing; a turn the pet begins itself goes through the one admission and the one door out),
+thing; a turn the pet begins itself goes through the one admission and the one door out; and
+every promise that came due is given, whatever else the tick chose),
 REFLECT (read committed exchanges for promises and reminders; the words are journaled here) and
 REGULATE (drift the state down the cost ladder; keep the trace).
 """
@@ -15,16 +16,14 @@ from datetime import datetime, timedelta
 from typing import Any, Final
 
 from ..body.household import Household
-from ..const import (
-    CONF_ACT_THRESHOLD,
-    CONF_DREAM_IDLE_H,
-    CONF_TOKEN_CAP,
-)
+from ..const import CONF_ACT_THRESHOLD, CONF_DREAM_IDLE_H, CONF_TOKEN_CAP
 from ..core import defaults as d
 from ..core.activity import CADENCE_S, Activity, Drift, preempt, regulate
 from ..core.appraisal import Impulses, appraise, decide
+from ..core.keeping import next_goal_time
 from ..core.salience import Presence
 from ..core.signals import Signal, SignalKind
+from ..core.tokens import pressure
 from ..core.world import Belief, WorldModel
 from ..ports import (
     Admission,
@@ -35,6 +34,7 @@ from ..ports import (
     Door,
     Executor,
     Heart,
+    Keeper,
     Motives,
     Spawn,
     TurnRunner,
@@ -50,11 +50,10 @@ from .noticing import fold, forget, news
 from .reacher import Reacher
 from .reflect import Reflection
 from .scribe import Scribe
-from .situation import situation_file, situation_lines
+from .situation import situation_lines
 from .trace import TickRecord
 
 SITUATION_FILE: Final = "situation.md"
-ASK_EXPECT: Final = timedelta(hours=12)
 VAULT_SCAN_EVERY: Final = timedelta(seconds=d.VAULT_WATCH_PERIOD_S)  # at most, whatever the tick
 
 
@@ -84,6 +83,7 @@ class Mind:
         journal_days: Callable[[], set[str]],
         watch_vault: Callable[[], None],
         refresh_situation: Callable[[], None],
+        keeper: Keeper,
     ) -> None:
         self.name = name
         self.clock = clock
@@ -164,7 +164,10 @@ class Mind:
             changed=changed,
             noticed=refresh_situation,
         )
-        self.reflection = Reflection(clock=clock, journal=journal, goals=goals)
+        self.keeper = keeper
+        self.reflection = Reflection(
+            clock=clock, journal=journal, goals=goals, quiet=dials.quiet_hours
+        )
 
     # ------------------------------------------------------------------ reading
 
@@ -176,16 +179,11 @@ class Mind:
     @property
     def token_pressure(self) -> float:
         """Tokens spent today over the daily cap."""
-        cap = float(self.dials[CONF_TOKEN_CAP])
-        return self.turns.spent_today(self.clock.now()).total / cap if cap > 0 else 0.0
+        spent = self.turns.spent_today(self.clock.now()).total
+        return pressure(spent, float(self.dials[CONF_TOKEN_CAP]))
 
-    @property
-    def presence_state(self) -> Any:
-        """Home, away, or unknown (no presence entities)."""
-        return self.household.state
-
-    def situation(self, now: datetime, *, for_prompt: bool) -> list[str]:
-        """The present tense, as lines."""
+    def situation(self, now: datetime, *, for_prompt: bool, promises: bool = True) -> list[str]:
+        """The present tense, as lines (without the promises, for a musing)."""
         return situation_lines(
             now,
             for_prompt=for_prompt,
@@ -194,13 +192,16 @@ class Mind:
             last_interaction=self.body.last_interaction,
             state=self.state,
             turn_in_flight=self.body.turn_in_flight,
-            goals=self.goals.open_goals(),
+            goals=[g for g in self.goals.open_goals() if promises or not g.promise],
             dials=self.dials,
         )
 
-    def situation_file(self, now: datetime) -> str:
-        """situation.md (absolute times, so it changes only when something happens)."""
-        return situation_file(self.name, self.situation(now, for_prompt=False))
+    def next_goal_at(self) -> datetime | None:
+        """When a goal next needs the mind: a promise to give, or another goal's due time it
+        has not heard of yet."""
+        return next_goal_time(
+            self.goals.open_goals(), self.clock.now(), self.dials.quiet_hours(), self.signalled_due
+        )
 
     def prune(self, utc_now: datetime) -> None:
         """Forget bookkeeping about goals that are settled or gone, and waits that are over."""
@@ -270,13 +271,14 @@ class Mind:
             choice=choice.to_dict() if choice else None,
             runners_up=[c.to_dict() for c in runners_up],
         )
+        record.kept = self.keeper.keep(now)  # promises come due: kept, whatever else is chosen
         if choice is not None:
             record.done, record.interrupt = self.acts.act(choice, now)
         self._reflect(now)
         self._regulate(now, utc_now, record, pressure, dream_work)
         self.last_tick_at = utc_now
         self.planned_gap = timedelta(seconds=self.cadence_s * self.body.stretch)
-        resting = choice is None and not sensed and record.drift is None
+        resting = choice is None and not sensed and record.drift is None and not record.kept
         self.records.trace(record.to_dict(), resting=resting)
         self.last_record = record
         if not resting:

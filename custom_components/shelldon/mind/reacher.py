@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
-from ..const import CONF_PROACTIVE_IDLE_MIN, CONF_QUIET_END
+from ..const import CONF_PROACTIVE_IDLE_MIN
 from ..core import defaults as d
 from ..core.appraisal import Act, Candidate
 from ..core.budget import Decision
@@ -130,13 +130,6 @@ class Reacher:
             return "I already said hello in this quiet stretch"
         return None
 
-    def _quiet_hours_end(self, now: datetime) -> datetime:
-        end = self.dials.time_of(CONF_QUIET_END)
-        at = now.replace(hour=end.hour, minute=end.minute, second=0, microsecond=0)
-        if at <= now:
-            at = (at + timedelta(days=1)).replace(hour=end.hour, minute=end.minute)
-        return at.astimezone(UTC)
-
     # ------------------------------------------------------------------ reach-outs
 
     def reach_out(
@@ -160,7 +153,7 @@ class Reacher:
         verdict = self.door.decide(goal, now)
         if verdict.outcome is Outcome.SILENT:
             if choice.act is Act.MUSE and verdict.reason == QUIET_HOURS:
-                self.hello_waits_until = self._quiet_hours_end(now)  # good morning, then
+                self.hello_waits_until = self.dials.quiet_hours().end_after(now).astimezone(UTC)
             self.door.hold_back(
                 verdict, about=goal.text if goal else self.journal.words("about.hello")
             )

@@ -2,17 +2,22 @@
 
 The owner's "remind me to …" is a reminder (a goal of theirs, defended past due), filed by
 the turn before it answers and journaled here; words that reach the mind without one are filed
-here. The pet's own "I'll check in tomorrow" is a promise (unless the reply declared its
-promises, or only echoed a goal already held); "back in an hour" and the questions it asked
+here (a time inside the quiet hours is noted with when it will really be given). The pet's own
+"I'll check in tomorrow", said in a conversation, is a promise (unless the reply declared its
+promises, or only echoed a goal already held or the one the owner's message asked for); what it
+says while keeping a promise or musing never is. "Back in an hour" and the questions it asked
 become expectations it may be surprised by.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, Final
 
-from ..core.goals import GoalKind, Provenance, Strategy
+from ..core.errands import one_request
+from ..core.goals import Goal, GoalKind, Provenance, Strategy
+from ..core.keeping import QuietHours
 from ..core.promises import parse_back_in, parse_remind_me, scan_commitments
 from ..core.signals import Signal
 from ..core.turn_kind import TurnKind
@@ -28,10 +33,18 @@ ASK_EXPECT: Final = timedelta(hours=12)
 class Reflection:
     """What the mind makes of the exchanges it has not read yet."""
 
-    def __init__(self, *, clock: Clock, journal: Records, goals: GoalBook) -> None:
+    def __init__(
+        self,
+        *,
+        clock: Clock,
+        journal: Records,
+        goals: GoalBook,
+        quiet: Callable[[], QuietHours],
+    ) -> None:
         self.clock = clock
         self.journal = journal
         self.goals = goals
+        self.quiet = quiet
         self.world = WorldModel()
 
     def reflect(self, committed: list[Signal], now: datetime, world: WorldModel) -> None:
@@ -56,16 +69,30 @@ class Reflection:
             goal, new = self.goals.remind(reminder)
             filed = [goal] if new else []
         for goal in filed:
-            due = clock(goal.due, now, self.journal.language())
-            self.journal.entry(now, "journal.filed_reminder", id=goal.id, due=due, text=goal.text)
+            self._filed(goal, now)
         if (back := parse_back_in(text, now)) is not None:
             when = back + timedelta(minutes=30)
             self.world.expect("owner:last_spoke", ANY, when, self.clock.utcnow(), "my owner back")
 
+    def _filed(self, goal: Goal, now: datetime) -> None:
+        language, quiet = self.journal.language(), self.quiet()
+        due = clock(goal.due, now, language)
+        if goal.due is not None and quiet.hold(goal.due.astimezone(now.tzinfo)):
+            at = clock(quiet.keep_at(goal.due, now), now, language)
+            key, values = "journal.filed_reminder_quiet", {"at": at}
+        else:
+            key, values = "journal.filed_reminder", {}
+        self.journal.entry(now, key, id=goal.id, due=due, text=goal.text, **values)
+
     def _own_words(self, text: str, now: datetime, data: dict[str, Any]) -> None:
-        # A reply that declared its promises has said what it commits to; otherwise read its words.
-        found = [] if data.get("promises") else scan_commitments(text, now)
+        # A reply that declared its promises has said what it commits to; otherwise read its
+        # words, in a conversation only (a promise being kept, or a musing, promises nothing).
+        promising = data.get("kind") in (TurnKind.OWNER, TurnKind.FLUSH)
+        found = [] if data.get("promises") or not promising else scan_commitments(text, now)
+        asked = [g for i in data.get("requested") or () if (g := self.goals.get(str(i)))]
         for commitment in found:
+            if any(one_request(commitment.what, g.text, None, g.due, now.tzinfo) for g in asked):
+                continue  # the owner's own request, said back
             if self.goals.holds(commitment.what, commitment.due) is not None:
                 continue
             goal = self.goals.add(

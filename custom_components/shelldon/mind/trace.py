@@ -21,6 +21,7 @@ class TickRecord:
     done: str = "rested"
     interrupt: dict[str, Any] | None = None
     drift: str | None = None
+    kept: list[str] | None = None  # promises that came due and went out
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data."""
@@ -38,4 +39,6 @@ class TickRecord:
             out["interrupt"] = self.interrupt
         if self.drift:
             out["drift"] = self.drift
+        if self.kept:
+            out["kept"] = self.kept
         return out

@@ -192,8 +192,8 @@ class Deeds:
         return Want(f"{need}: saying hello", reach_out=True, need=need)
 
     def _do_follow_up(self, need: str, now: datetime) -> Want:
-        goals = sorted(
-            (g for g in self.goals.open_goals() if g.kind is GoalKind.REACH_OUT),
+        goals = sorted(  # a promise is kept at its time, never followed up early
+            (g for g in self.goals.open_goals() if g.kind is GoalKind.REACH_OUT and not g.promise),
             key=lambda g: g.due or datetime.max.replace(tzinfo=now.tzinfo),
         )
         if not goals:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .basics import Changed, Clock, Dials, Executor, Heart, Journal, Post, Slot, Spawn, Words
 from .doors import SLOT_BUSY, Admission, Admitted, Door, Said
-from .parts import Body, Motives, NeedsView, TurnOutcomeLike, TurnRunner, Want
+from .parts import Body, Keeper, Motives, NeedsView, TurnOutcomeLike, TurnRunner, Want
 
 __all__ = [
     "SLOT_BUSY",
@@ -25,6 +25,7 @@ __all__ = [
     "Executor",
     "Heart",
     "Journal",
+    "Keeper",
     "Motives",
     "NeedsView",
     "Post",

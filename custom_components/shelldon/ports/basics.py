@@ -7,6 +7,8 @@ from collections.abc import Awaitable, Callable, Iterator, Mapping
 from datetime import datetime, time
 from typing import Any, Protocol
 
+from ..const import CONF_QUIET_END, CONF_QUIET_START
+from ..core.keeping import QuietHours
 from ..core.signals import Signal, SignalKind
 
 
@@ -95,6 +97,10 @@ class Dials(Mapping[str, Any]):
     def time_of(self, key: str) -> time:
         """A dial that holds a wall time ("22:00:00"), as a time."""
         return time.fromisoformat(str(self._values[key]))
+
+    def quiet_hours(self) -> QuietHours:
+        """The owner's quiet hours."""
+        return QuietHours(self.time_of(CONF_QUIET_START), self.time_of(CONF_QUIET_END))
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)

@@ -51,6 +51,11 @@ class Admission(Protocol):
         """Wait in line for the slot (the owner's own requests, like shelldon.dream)."""
         ...
 
+    async def async_keep(self) -> Admitted:
+        """A promise came due: the slot, waited for (held on return), and whether the model may
+        be used for its words (the budget is never charged)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Said:

@@ -53,6 +53,13 @@ class TurnRunner(Protocol):
         """Run an admitted turn the pet starts itself."""
         ...
 
+    async def async_keep(
+        self, goal: Goal, now: datetime, *, think: bool, late: bool, waited: bool
+    ) -> TurnOutcomeLike:
+        """The line that keeps a promise come due (holding the slot): the model's words when
+        it may `think`, the pet's own plain words otherwise; never silent."""
+        ...
+
     async def async_dream_day(
         self, now: datetime, day: str, room: int | None = None
     ) -> tuple[TurnOutcomeLike, int]:
@@ -272,4 +279,12 @@ class NeedsView(Protocol):
 
     async def async_draw_faces(self) -> str:
         """Draw every face at the panel's size: what was drawn."""
+        ...
+
+
+class Keeper(Protocol):
+    """The promises, as the mind's tick sees them: whatever came due is given."""
+
+    def keep(self, now: datetime) -> list[str]:
+        """Start giving every promise that came due (`now` local); the ids started."""
         ...

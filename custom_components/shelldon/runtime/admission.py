@@ -2,7 +2,10 @@
 
 Every self-started turn (a musing, a reach-out, a need's hello, a dream fold, a conversation's
 closing turn, `shelldon.speak_up`) asks here, in that order; nothing is spent until all four let
-it in. An owner's message never comes here: it waits only for the slot.
+it in. An owner's message never comes here: it waits only for the slot. A promise that came due
+comes here too, but the budget never holds it: it waits in line for the slot like a message,
+and is told whether it may think with the model (initiative and battery) or must keep its word
+in its own plain words.
 """
 
 from __future__ import annotations
@@ -77,6 +80,18 @@ class Admission:
     async def async_wait_slot(self) -> None:
         """Wait in line for the slot, as an owner's message does (the owner's own requests)."""
         await self.arbiter.take()
+
+    async def async_keep(self) -> Admitted:
+        """A promise came due: wait in line for the slot (held on return, whatever the answer),
+        then ADMIT when it may think with the model, or why it may not (the initiative is off,
+        the battery is too low). The budget is never asked or charged: a promise is no turn of
+        the pet's own choosing."""
+        await self.arbiter.take()
+        if not self._initiative():
+            return Admitted(Decision.SKIP, "initiative is off")
+        if not turn_allowed(self._level(), essential=True):
+            return Admitted(Decision.SKIP, f"battery backoff ({self._level()})")
+        return Admitted(Decision.ADMIT, "a promise: free of the budget")
 
     def refund(self, cost: int, now: datetime) -> None:
         """A self-started turn that never happened does not count against today's budget."""

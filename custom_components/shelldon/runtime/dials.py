@@ -21,6 +21,8 @@ from ..const import (
     CONF_PANEL_PALETTE,
     CONF_PANEL_WIDTH,
     CONF_PRESENCE,
+    CONF_QUIET_END,
+    CONF_QUIET_START,
     CONF_SHELF_VECTORS,
     DEFAULT_OPTIONS,
 )
@@ -51,6 +53,8 @@ def apply_options(pet: Life, options: Mapping[str, Any]) -> set[str]:
         pet.spawn(_async_reindex(pet, bool(pet.dials[CONF_SHELF_VECTORS])))
     if changed & {CONF_PANEL_WIDTH, CONF_PANEL_HEIGHT, CONF_PANEL_PALETTE}:
         pet.face.clear_cache()
+    if changed & {CONF_QUIET_START, CONF_QUIET_END}:
+        pet.goals_changed()  # a promise due in the quiet hours moves with them
     pet.mark_changed()
     pet.heart.arm()
     return changed

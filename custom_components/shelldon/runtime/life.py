@@ -200,16 +200,11 @@ class Life:
         self.coordinator.show()
 
     def goals_changed(self) -> None:
-        """Arm the goal timer at the next open goal's due time."""
+        """Arm the goal timer at the next promise to give, or the next goal due."""
         job = self.heart.scheduler.jobs.get("goal_timer")
         if job is None:
             return
-        upcoming = [
-            g.due
-            for g in self.goals.open_goals()
-            if g.due is not None and g.id not in self.mind.signalled_due
-        ]
-        job.cadence = At(min(upcoming) if upcoming else None)
+        job.cadence = At(self.mind.next_goal_at())
         self.heart.arm()
 
     def language(self) -> str:

@@ -19,8 +19,8 @@ from homeassistant.exceptions import ServiceValidationError
 from ..brain import Brain
 from ..const import DOMAIN
 from ..core import defaults as d
-from ..core.goals import GoalKind, GoalState, Provenance, Strategy
-from ..core.promises import due_from, parse_remind_me
+from ..core.goals import MAX_TEXT, GoalKind, GoalState, Provenance, Strategy
+from ..core.promises import errand_of
 from ..core.reactions import NudgeKind, compute_nudge_patch
 from ..turns.senses import TurnOutcome
 from .checkpoint import PetStore
@@ -166,14 +166,14 @@ class Pet(Life):
         self.show()
 
     def _add_promise(self, change: PromiseChange, now: datetime) -> None:
-        text = " ".join((change.text or "").split())
+        text = _cut(change.text)  # anyone may type here: cut before anything reads it
         if not text:
             raise _refused("promise_needs_text")
         if len(self.goals.open_goals()) >= MAX_OPEN_PROMISES:
             raise _refused("promises_full", limit=str(MAX_OPEN_PROMISES))
-        said = parse_remind_me(text, now)  # "remind me to …" typed into the list, read so
-        what = said.what if said is not None else text
-        due = self._due(change.due, now) or (said.due if said else due_from(text, now))
+        said = errand_of(text, now)  # "put the bins out at 6pm": the errand, due 18:00
+        what = said.what
+        due = self._due(change.due, now) or said.due
         if due is not None and due <= now:
             raise _refused("promise_due_past")
         goal = self.goals.holds(what, due)
@@ -192,7 +192,7 @@ class Pet(Life):
     def _edit_promise(self, goal_id: str, change: PromiseChange, now: datetime) -> None:
         goal = self.goals.get(goal_id)
         assert goal is not None
-        text = " ".join((change.text or "").split())
+        text = _cut(change.text)
         if not text:
             raise _refused("promise_needs_text")
         if change.done is True and goal.open:
@@ -229,6 +229,12 @@ class Pet(Life):
         self.show()
         await self.async_checkpoint()
         self.heart.arm()
+
+
+def _cut(text: str | None) -> str:
+    """What someone typed into the list, cut to what a goal keeps before anything reads it
+    (Home Assistant sets no limit on an item's length)."""
+    return " ".join((text or "")[: MAX_TEXT * 4].split())[:MAX_TEXT]
 
 
 def _refused(key: str, **placeholders: str) -> ServiceValidationError:

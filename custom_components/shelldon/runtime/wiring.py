@@ -21,7 +21,9 @@ from ..body.outward import Outward
 from ..body.voice import Voice
 from ..brain import Brain
 from ..const import CONF_NOTIFY_TARGETS, CONF_SHELF_VECTORS
+from ..mind.keeper import Keeper
 from ..mind.mind import Mind
+from ..mind.situation import situation_file
 from ..needs.motivation import Motivation
 from ..turns.senses import Senses
 from ..turns.turns import Turns
@@ -183,7 +185,9 @@ def wire(pet: Life, brain: Brain) -> None:
         slot=pet.arbiter,
         senses=Senses(
             post=pet.post,
-            situation=lambda now: pet.mind.situation(now, for_prompt=True),
+            situation=lambda now, promises=True: pet.mind.situation(
+                now, for_prompt=True, promises=promises
+            ),
             unsaid=lambda: pet.mind.reacher.take_held(),
             witnessed=lambda need, evidence: pet.motivation.witnessed(need, evidence),
             interacted=pet.record_interaction,
@@ -194,6 +198,7 @@ def wire(pet: Life, brain: Brain) -> None:
         ),
         executor=executor,
         changed=pet.mark_changed,
+        quiet=pet.dials.quiet_hours,
         home=hass.config.location_name or "home",
     )
     # The needs roll their dice from the pet's own name: repeatable, and different per pet.
@@ -208,6 +213,16 @@ def wire(pet: Life, brain: Brain) -> None:
         spawn=pet.spawn,
         changed=pet.mark_changed,
         seed=entry.unique_id or entry.entry_id,
+    )
+    keeper = Keeper(  # the promises, given at their time whatever else the pet does
+        clock=pet.clock,
+        dials=pet.dials,
+        goals=pet.goals,
+        door=pet.door,
+        admission=pet.admission,
+        turns=pet.turns,
+        spawn=pet.spawn,
+        changed=pet.mark_changed,
     )
     pet.mind = Mind(
         name=pet.name,
@@ -230,6 +245,7 @@ def wire(pet: Life, brain: Brain) -> None:
         journal_days=lambda: pet.watch.journal_days,
         watch_vault=pet.watch.look,
         refresh_situation=lambda: pet.continuity.refresh(),
+        keeper=keeper,
     )
     pet.continuity = Continuity(
         hass,
@@ -241,6 +257,6 @@ def wire(pet: Life, brain: Brain) -> None:
         spawn=pet.spawn,
         health=pet.health,
         scrubber=pet.scrubber,
-        situation=lambda now: pet.mind.situation_file(now),
+        situation=lambda now: situation_file(pet.name, pet.mind.situation(now, for_prompt=False)),
         conversation_open=lambda: pet.turns.unflushed,
     )

@@ -31,8 +31,12 @@ def age(delta: timedelta) -> str:
     return f"{seconds // 86400} days"
 
 
-def open_items(goals: GoalBook, utc_now: datetime) -> tuple[OpenItem, ...]:
-    """The open goals a prompt shows."""
+def open_items(
+    goals: GoalBook, utc_now: datetime, *, promises: bool = True
+) -> tuple[OpenItem, ...]:
+    """The open goals a prompt shows (without the promises, for a musing: they are kept at
+    their time, never picked up early)."""
+    shown = [g for g in goals.open_goals() if promises or not g.promise]
     return tuple(
         OpenItem(
             id=g.id,
@@ -43,7 +47,7 @@ def open_items(goals: GoalBook, utc_now: datetime) -> tuple[OpenItem, ...]:
             if g.due and g.due > utc_now
             else ("now" if g.due else "whenever"),
         )
-        for g in shown_goals(goals.open_goals(), utc_now)
+        for g in shown_goals(shown, utc_now)
     )
 
 
@@ -77,17 +81,26 @@ def machine(
     mark: dict[str, Any],
     last_intent: str | None,
     last_outcome: str | None,
-    situation: Callable[[datetime], list[str]],
+    situation: Callable[..., list[str]],
     recalled: list[str],
     shown: list[Hit],
     unsaid: list[str],
     filed: tuple[Filed, ...] = (),
+    promises: bool = True,
 ) -> Machine:
-    """The machine, now."""
+    """The machine, now (`promises`: whether the open promises are shown)."""
     found = changes(mark, history, body, utc_now)
     for item in filed:
         held = "you just filed" if item.new else "you already held"
-        due = f"due {item.due:%a %H:%M}" if item.due else "no due time"
+        if item.due is None:
+            due = "no time was said: ask your owner when"
+        elif item.kept_at is not None:
+            due = (
+                f"due {item.due:%a %H:%M}, inside your quiet hours: you will give it at "
+                f"{item.kept_at:%H:%M}; tell your owner so"
+            )
+        else:
+            due = f"due {item.due:%a %H:%M}"
         found.append(f"{held} your owner's reminder [{item.id}] {item.text} ({due})")
     if unsaid:
         found.append(
@@ -108,11 +121,11 @@ def machine(
         daily_turns=body.daily_turns,
         tokens_today=tokens_today,
         changes=tuple(found),
-        open_items=open_items(goals, utc_now),
-        open_total=len(goals.open_goals()),
+        open_items=open_items(goals, utc_now, promises=promises),
+        open_total=len([g for g in goals.open_goals() if promises or not g.promise]),
         last_intent=last_intent,
         last_outcome=last_outcome,
-        situation=tuple(situation(now)),
+        situation=tuple(situation(now, promises=promises)),
         recalled=tuple(recalled),
         shelf=tuple(cited(shown)),
     )

@@ -2,7 +2,10 @@
 
 A note that repeats a shelf passage the turn was shown is not kept (a document is cited, never
 remembered); a failed turn's notes are not kept either. Promises become goals due in their hours
-(24 by default); asks become open questions the pet waits on.
+(24 by default), only in a conversation: what the pet says while keeping a promise or musing never
+files one. One request is one promise: a promise about what the owner's message filed (or asked
+about) is that goal, which keeps the time the owner said; asks become open questions the pet
+waits on.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from ..brain.turn import Reply
-from ..core.goals import GoalKind, GoalState, Provenance, Strategy
+from ..core.errands import one_request
+from ..core.goals import Goal, GoalKind, GoalState, Provenance, Strategy
 from ..core.memory import clean_note, from_passage
 from ..vault.goals import GoalBook
 from ..vault.records import Records
@@ -45,8 +49,14 @@ def apply_reply(
     goals: GoalBook,
     keep_notes: bool,
     shown: Sequence[str],
+    promising: bool = True,
+    requested: Sequence[str] = (),
+    time_said: bool = False,
 ) -> None:
-    """Keep what the reply asks to keep, in the journal and the goal book."""
+    """Keep what the reply asks to keep, in the journal and the goal book. `promising`: the
+    turn may make promises (a conversation); `requested`: the goals the owner's message filed
+    or asked about; `time_said`: the message said something like a time (so a time the reply
+    read where the pet could not is the owner's own, not an invented one)."""
     line = journal.entry
     if keep_notes:  # the dream reads them from the journal, finished days only
         for text in reply.remember:
@@ -56,10 +66,19 @@ def apply_reply(
         state = GoalState.DONE if settle.how == "done" else GoalState.DROPPED
         if (goal := goals.settle(settle.id, state)) is not None:
             line(now, f"journal.settled_{state.value}", id=goal.id, text=goal.text)
-    for promise in reply.promises:
+    for promise in reply.promises if promising else ():
         stated = promise.due_in_hours is not None
         hours = DEFAULT_PROMISE_HOURS if promise.due_in_hours is None else promise.due_in_hours
         due = utc_now + timedelta(hours=hours)
+        if (
+            request := _requested(promise.what, due if stated else None, requested, goals, now)
+        ) is not None:
+            # The owner's words made this goal: it keeps the time they said, and takes the
+            # reply's only where they said one the pet could not read.
+            timed = due if stated and request.due is None and time_said else None
+            refined = goals.refine(request.id, due=timed) if timed else None
+            line(now, "journal.kept_as_one", id=request.id, text=(refined or request).text)
+            continue
         if (known := goals.holds(promise.what, due if stated else None)) is not None:
             # One promise per request: the goal the owner's words filed (or an earlier promise)
             # takes what the promise adds (a time it lacked; a better text for a promise of
@@ -87,3 +106,18 @@ def apply_reply(
             due=None,
         )
         line(now, "journal.asked", id=goal.id, text=goal.text)
+
+
+def _requested(
+    what: str, due: datetime | None, requested: Sequence[str], goals: GoalBook, now: datetime
+) -> Goal | None:
+    """The goal the owner's message filed (or asked about) that a promise of the reply is."""
+    for goal_id in requested:
+        goal = goals.get(goal_id)
+        if (
+            goal is not None
+            and goal.open
+            and one_request(what, goal.text, due, goal.due, now.tzinfo)
+        ):
+            return goal
+    return None

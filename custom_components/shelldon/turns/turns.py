@@ -5,7 +5,9 @@ in-character apology when the brain fails). Turns the pet starts itself arrive h
 admitted (initiative, battery, budget, slot) and deliver nothing: their lines leave through the
 door out. After a turn the reply is applied: the exchange joins the history, notes go into the
 journal for the dream, promises and questions become goals, finished ones settle, edits go to
-the soul keeper, the tokens are counted.
+the soul keeper, the tokens are counted. One request is one promise: what the owner's message
+filed (or asked about) takes what the reply promises about it, and the pet's own turns (a
+musing, a promise it keeps) never file a promise of their own.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from ..brain.offline import OfflineBrain
 from ..brain.turn import (
     BrainAuthError,
     BrainError,
-    Filed,
     Identity,
     PromptLine,
     Reply,
@@ -31,8 +32,9 @@ from ..const import EVENT_TURN_FINISHED
 from ..core.closing import Closing, Conversation, hear, worth_closing
 from ..core.exchanges import Exchange, Exchanges, Line, Role, marker
 from ..core.goals import Goal
+from ..core.keeping import QuietHours
 from ..core.language import detect
-from ..core.promises import parse_remind_me
+from ..core.promises import mentions_a_time
 from ..core.signals import SignalKind
 from ..core.text import clean
 from ..core.tokens import TokenLedger, Usage
@@ -50,7 +52,8 @@ from .folding import fold_day
 from .ledger import ledger, restore_ledger
 from .machine import machine
 from .reply import apply_reply, scrubbed
-from .senses import Senses, TurnOutcome
+from .requests import Requests
+from .senses import Senses, TurnOutcome, committed, finished
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -60,6 +63,7 @@ EARLIER_SHOWN_WAKE: Final = 3  # … and in a turn the pet starts itself
 EARLIER_CHARS: Final = 240  # characters per earlier line in a prompt
 
 SAID_AS: Final = {TurnKind.OWNER: "reply", TurnKind.REACH_OUT: "reach_out"}
+PROMISING: Final = frozenset({TurnKind.OWNER, TurnKind.FLUSH})  # the turns that may promise
 
 
 class Turns:
@@ -83,6 +87,7 @@ class Turns:
         senses: Senses,
         executor: Executor,
         changed: Changed,
+        quiet: Callable[[], QuietHours],
         home: str = "home",
     ) -> None:
         self.name = name
@@ -101,6 +106,7 @@ class Turns:
         self.senses = senses
         self.executor = executor
         self.changed = changed
+        self.requests = Requests(clock=clock, goals=goals, quiet=quiet)  # "remind me …"
         self.home = home
         self.history = Exchanges()
         self.tokens = TokenLedger()
@@ -208,6 +214,7 @@ class Turns:
             shown=hits,
             unsaid=unsaid or [],
             filed=tuple(extra.get("filed", ())),
+            promises=kind is not TurnKind.PROACTIVE,  # a musing never picks a promise early
         )
         extra.setdefault("language", self.journal.language())  # the owner's, unless told
         return TurnRequest(
@@ -235,7 +242,7 @@ class Turns:
                 now,
                 new=(PromptLine("message", room, sender, "owner", said),),
                 unsaid=self.senses.unsaid(),
-                filed=await self._async_remind(said, now),
+                filed=await self.requests.async_file(said, now),
                 language=detect(said, self.journal.language()),  # answered as it was said
             )
             self.last_topic = said
@@ -246,16 +253,26 @@ class Turns:
         finally:
             self.slot.release()
 
-    async def _async_remind(self, said: str, now: datetime) -> tuple[Filed, ...]:
-        """The owner's "remind me to …", filed (and on disk) before the turn, so that the reply
-        says what the goal book really holds (REFLECT journals it with the words)."""
-        if (reminder := parse_remind_me(said, now)) is None:
-            return ()
-        goal, new = self.goals.remind(reminder)
-        if new:
-            await self.goals.async_save()
-        due = goal.due.astimezone(now.tzinfo) if goal.due else None
-        return (Filed(goal.id, goal.text, due, reminder.link, new),)
+    async def async_keep(
+        self, goal: Goal, now: datetime, *, think: bool, late: bool, waited: bool
+    ) -> TurnOutcome:
+        """A promise came due (holding the slot): its line, in the model's words when it may
+        `think`, and in the pet's own plain words when it may not, or the model fails or falls
+        silent (a promise is never kept in silence); nothing delivered. `late`: its time passed
+        while the pet was off; `waited`: it waited for the end of the quiet hours."""
+        heard = Line(
+            self.clock.utcnow().isoformat(), "notification", "", Role.MARKER, marker(self.name)
+        )
+        request = self.request(
+            TurnKind.REACH_OUT,
+            now,
+            goal=f"[{goal.id}] {goal.text}",
+            reminder=goal.reminder,
+            was_due=goal.due.astimezone(now.tzinfo) if goal.due and (late or waited) else None,
+            late=late,
+        )
+        brain = self.brain if think else self.offline
+        return await self.run(request, heard, TurnKind.REACH_OUT, brain=brain, kept=True)
 
     async def async_self_turn(
         self, kind: TurnKind, now: datetime, *, goal: Goal | None = None
@@ -282,13 +299,22 @@ class Turns:
 
     # ------------------------------------------------------------------ one turn
 
-    async def run(self, request: TurnRequest, heard: Line | None, kind: TurnKind) -> TurnOutcome:
+    async def run(
+        self,
+        request: TurnRequest,
+        heard: Line | None,
+        kind: TurnKind,
+        *,
+        brain: Brain | None = None,
+        kept: bool = False,
+    ) -> TurnOutcome:
         """One model call and what is kept after it: the reply applied, the exchange recorded,
-        the tokens counted, the mind told and the event fired."""
+        the tokens counted, the mind told and the event fired. `kept`: the turn keeps a promise,
+        so a failed or silent reply gives way to the pet's own plain words."""
         now = self.clock.now()
         ok, error = True, None
         try:
-            result = await self.brain.think(request)
+            result = await (brain or self.brain).think(request)
             self.troubles.recovered()
             billed = result.usage
         except BrainError as err:
@@ -302,8 +328,12 @@ class Turns:
                 if kind is TurnKind.OWNER
                 else TurnResult(Reply(intent=f"(the {kind.value} turn failed: {err.cause})"))
             )
+        if kept and not (ok and result.reply.say.strip()):
+            result = await self.offline.think(request)  # a promise is kept, in plain words
+            ok = True
         self.tokens.spend(billed, now)
         reply = scrubbed(result.reply, self.vault.scrubber)
+        said = next((m.text for m in request.messages if m.kind == "message"), "")
         apply_reply(
             reply,
             now=now,
@@ -312,6 +342,9 @@ class Turns:
             goals=self.goals,
             keep_notes=kind is not TurnKind.DREAM and ok,
             shown=self._shown,
+            promising=kind in PROMISING,
+            requested=tuple(item.id for item in request.filed),
+            time_said=mentions_a_time(said),
         )
         for edit in reply.edits if ok else ():
             try:
@@ -356,34 +389,10 @@ class Turns:
             "face": self.body.mood_face.name,
             "power": self.body.level.value,
         }
-        self.senses.post(
-            SignalKind.TURN_COMMITTED,
-            {
-                "kind": kind.value,
-                "heard": heard.text if heard is not None else None,
-                "role": heard.role.value if heard is not None else None,
-                "sender": heard.sender if heard is not None else None,
-                "said": reply.say,
-                "intent": reply.intent,
-                "ok": ok,
-                "asks": list(reply.asks),
-                "promises": len(reply.promises),
-                "filed": [item.id for item in request.filed if item.new],
-            },
-        )
+        self.senses.post(SignalKind.TURN_COMMITTED, committed(kind, heard, reply, ok, request))
         self.changed()
         tokens = billed.total  # what was billed, even for a turn that failed
-        self.senses.fire(
-            EVENT_TURN_FINISHED,
-            {
-                "entry_id": self.entry_id,
-                "kind": "owner" if kind is TurnKind.FLUSH else kind.value,
-                "intent": reply.intent,
-                "tokens": tokens,
-                "ok": ok,
-                **({"flush": True} if kind is TurnKind.FLUSH else {}),
-            },
-        )
+        self.senses.fire(EVENT_TURN_FINISHED, finished(self.entry_id, kind, reply, tokens, ok))
         return TurnOutcome(reply.say, reply.intent, ok, kind, tokens, error, reply)
 
 

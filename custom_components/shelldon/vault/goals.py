@@ -18,7 +18,7 @@ from typing import Final
 
 from homeassistant.core import HomeAssistant
 
-from ..core.errands import same_errand
+from ..core.errands import one_request, same_errand
 from ..core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy
 from ..core.promises import Commitment
 from ..ports import Clock, Spawn
@@ -85,6 +85,19 @@ class GoalBook:
         """The open goal that already is this errand (whoever phrased it: the same people and
         things, due within the same hour or without a time), if any."""
         return next((g for g in self.open_goals() if same_errand(text, g.text, due, g.due)), None)
+
+    def asked_about(self, text: str, due: datetime | None) -> Goal | None:
+        """The open promise a question is about ("you'll remind me to call mum at seven,
+        right?"): the same errand on the same day, the nearest in time first."""
+        zone = self.clock.now().tzinfo
+        found = [
+            g
+            for g in self.open_goals()
+            if g.promise and one_request(text, g.text, due, g.due, zone)
+        ]
+        if due is not None:
+            found.sort(key=lambda g: abs((g.due or due) - due))
+        return found[0] if found else None
 
     # ------------------------------------------------------------------ changing
 
@@ -184,11 +197,13 @@ class GoalBook:
 
     async def async_load(self) -> list[Goal]:
         """Read goals.md (the owner may tick, drop or add goals); returns goals they settled."""
+        if self._saving:
+            return []  # the book's own write is on its way: the file is behind it
         version = self._version
         text = await self.hass.async_add_executor_job(self._read)
         if not text or text == self._written:
             return []  # nothing there, or only what the book wrote itself
-        if version != self._version:
+        if version != self._version or self._saving:
             return []  # filed or settled while it was read: the next write wins, as always
         now = self.clock.utcnow()
         goals, problems = Goals.from_markdown(text, now=now)
@@ -218,7 +233,7 @@ class GoalBook:
                 self._unsaved = True
                 while self._unsaved:
                     self._unsaved = False
-                    text = self.goals.to_markdown(self.name)
+                    text = self.goals.to_markdown(self.name, self.clock.now().tzinfo)
                     self._written = text
                     try:
                         await self.hass.async_add_executor_job(

@@ -287,7 +287,7 @@ NEXT_MONTH = datetime(2027, 1, 1, 8, 0, tzinfo=UTC)
         (
             "de",
             Filed("g1", "den Kuchen", None, "an"),
-            "Ich erinnere dich rechtzeitig an den Kuchen.",
+            "Ich erinnere dich an den Kuchen. Wann soll ich dich erinnern?",
         ),
         (
             "fr",
@@ -488,6 +488,7 @@ def _lines(book: Phrasebook) -> list[str]:
         "link": "to",
         "what": "floss",
         "when": "at 19:00",
+        "at": "09:00",
     }
     lines = [line for group in (*book.moods.values(), *book.musings.values()) for line in group]
     for name, template in _templates(book).items():

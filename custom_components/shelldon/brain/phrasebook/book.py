@@ -50,6 +50,11 @@ class Phrasebook:
     remind_default: str  # any other link: {link} {what} {when}
     remind_new: str  # {remind}
     remind_known: str  # {remind}
+    ask_when: str  # a reminder filed without a time: when?
+    held: str  # {what} {when}: asked about a promise it holds, it says which
+    quiet: str  # {at}: its time is in the quiet hours, so it is given when they end
+    late: str  # {when}: a promise kept late (the pet was off at its time)
+    waited: str  # {when}: a promise kept when the quiet hours ended
     when_none: str
     when_today: str  # {time}
     when_tomorrow: str  # {time}

@@ -1,0 +1,77 @@
+"""The owner's requests in a conversation: "remind me to …", filed before the turn answers.
+
+A reminder is filed (once: the open goal that already holds it, or a new one) and written to disk
+before the reply is thought, so the reply says what the goal book really holds; a question about
+a promise already held ("you'll remind me …, right?") is answered from that promise and files
+nothing; a reminder said without a time is filed without one, and the pet asks when: the answer
+("at 7, please"), given while the conversation is on, is its time. A time inside the quiet hours
+is handed on with when the reminder will really be given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Final
+
+from ..brain.turn import Filed
+from ..core.goals import Goal
+from ..core.keeping import QuietHours
+from ..core.promises import answers_with_a_time, parse_promise_question, parse_remind_me
+from ..ports import Clock
+from ..vault.goals import GoalBook
+
+ASKED_WHEN_FOR: Final = timedelta(minutes=30)  # "when?" is answered within this, or not at all
+
+
+class Requests:
+    """What the owner's messages ask the goal book for."""
+
+    def __init__(self, *, clock: Clock, goals: GoalBook, quiet: Callable[[], QuietHours]) -> None:
+        self.clock = clock
+        self.goals = goals
+        self.quiet = quiet  # the owner's quiet hours, as the dials say now
+        self._asked_when: tuple[str, datetime] | None = None  # a reminder filed without a time
+
+    async def async_file(self, said: str, now: datetime) -> tuple[Filed, ...]:
+        """The owner's "remind me to …", filed (and on disk) before the turn, so that the reply
+        says what the goal book really holds (REFLECT journals it with the words); a question
+        about a promise already held, the promise it is about (nothing new is filed); the
+        answer to "when?", the time of the reminder that asked it."""
+        utc_now = self.clock.utcnow()
+        if (reminder := parse_remind_me(said, now)) is not None:
+            goal, new = self.goals.remind(reminder)
+            link = reminder.link
+        elif (asked := parse_promise_question(said, now)) is not None:
+            found = self.goals.asked_about(asked.what, asked.due)
+            return () if found is None else (self._filed(found, now, "", new=False, asked=True),)
+        elif (waiting := self._waiting_for_time(utc_now)) is not None and (
+            due := answers_with_a_time(said, now)
+        ) is not None:
+            goal, new, link = self.goals.refine(waiting.id, due=due) or waiting, True, "to"
+        else:
+            return ()
+        self._asked_when = (goal.id, utc_now) if goal.due is None else None
+        if new:
+            await self.goals.async_save()
+        return (self._filed(goal, now, link, new=new),)
+
+    def _filed(
+        self, goal: Goal, now: datetime, link: str, *, new: bool, asked: bool = False
+    ) -> Filed:
+        """The goal as the turn is told of it: its time on the owner's clock, and when it will
+        really be given if that falls in the quiet hours."""
+        due = goal.due.astimezone(now.tzinfo) if goal.due else None
+        quiet = self.quiet()
+        kept_at = quiet.keep_at(due, now) if due is not None and quiet.hold(due) else None
+        return Filed(goal.id, goal.text, due, link, new, kept_at, asked)
+
+    def _waiting_for_time(self, utc_now: datetime) -> Goal | None:
+        """The reminder this conversation filed without a time, while "when?" is still open."""
+        if self._asked_when is None:
+            return None
+        goal_id, asked = self._asked_when
+        goal = self.goals.get(goal_id)
+        if goal is None or not goal.open or goal.due is not None:
+            return None
+        return goal if utc_now - asked <= ASKED_WHEN_FOR else None

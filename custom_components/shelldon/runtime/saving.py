@@ -1,8 +1,9 @@
 """When the checkpoint is written: only when something changed, within seconds of an owner's
 turn, on the checkpoint cadence otherwise (the reflexes' drift included: the pet's current state
 is read each time, never the one it woke with), and whole on stop. What it holds stays in memory
-until a write succeeds: a failed write (no space left, a read-only disk, a folder in its way) is
-said once in the log and as a repair issue, and tried again ever less often until it works."""
+until a write succeeds: a failed write (no space left, a read-only disk, a folder in its way;
+the store raises it, it is not assumed written) is said once in the log and as a repair issue,
+and tried again ever less often until it works; the write that works holds everything."""
 
 from __future__ import annotations
 
@@ -102,7 +103,8 @@ class Saving:
             backoff = min(RETRY_MOST, RETRY_FIRST * 2 ** (self._failures - 1))
             self._retry_at = self.utcnow() + backoff
             why = reason(err)
-            _LOGGER.debug("The checkpoint of %s failed again (%s)", self.name, why)
+            if self._failures > 1:  # the first is said once, at WARNING, with the repair issue
+                _LOGGER.debug("The checkpoint of %s failed again (%s)", self.name, why)
             self.on_trouble(why)
             return False
         self.last_failed = False

@@ -31,6 +31,7 @@ LOW_BATTERY_THRESHOLD: Final = 20.0
 STRETCH_LIVELY: Final = 1.0
 STRETCH_EASED: Final = 3.0
 STRETCH_LOW: Final = 6.0
+LOW_WAKE_EVERY_S: Final = 30 * 60  # on LOW, at most one wake-up a dormant reflex beat (5 min × 6)
 
 # Job cadences.
 REFLEX_PERIOD_S: Final = 60

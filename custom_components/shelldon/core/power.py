@@ -3,12 +3,15 @@
 Plugged in is LIVELY whatever the charge (a low battery that is charging is recovering); an
 unknown charge on battery is EASED, never LOW. The level stretches Interval and Idle cadences
 (Daily is exempt) and decides which turns may run; reflex jobs are stretched, never skipped.
+On LOW the pet also wakes at most once a stretched dormant beat: what falls due in between is
+done together at the next wake-up (an instant promised to the owner is kept all the same).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Final
 
@@ -64,3 +67,12 @@ def turn_allowed(level: BackoffLevel, essential: bool) -> bool:
     if level is BackoffLevel.EASED:
         return essential
     return False
+
+
+def gathered_wake(due: datetime, last_wake: datetime | None, level: BackoffLevel) -> datetime:
+    """When the one timer fires for what is next due at `due`: at once at LIVELY and EASED; on
+    LOW not before `LOW_WAKE_EVERY_S` after the last wake-up, so the jobs due in between (the
+    reflexes, the checkpoint, the mind's tick) share one wake-up instead of one each."""
+    if level is not BackoffLevel.LOW or last_wake is None:
+        return due
+    return max(due, last_wake + timedelta(seconds=d.LOW_WAKE_EVERY_S))

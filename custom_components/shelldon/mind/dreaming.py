@@ -15,6 +15,7 @@ from typing import Any, Final
 from ..brain.turn import OVER_ALLOWANCE
 from ..const import CONF_DREAM_TOKENS
 from ..core import defaults as d
+from ..core.budget import Decision
 from ..core.dream import backlog
 from ..core.plain import whole
 from ..ports import Admission, Changed, Clock, Dials, Motives, TurnRunner
@@ -80,7 +81,10 @@ class Dreamer:
         return (now - timedelta(hours=12)).date().isoformat()
 
     def work(self) -> bool:
-        """A finished day waits, the pet may start turns, and tonight's allowance is not spent."""
+        """A finished day waits, tonight's allowance is not spent, and the admission would let
+        the fold in: the initiative, the battery and the day's budget (a cooldown only makes it
+        wait). A dream they would refuse is not entered at all, so a nearly empty battery
+        sleeps instead of waking every few minutes to be refused."""
         if not self.initiative():
             return False
         now = self.clock.now()
@@ -89,7 +93,9 @@ class Dreamer:
             return False
         if self.dream_failed == self.night(now):
             return False
-        return bool(self.backlog())
+        if not self.backlog():
+            return False
+        return self.admission.check(self.cost(now), now).decision is not Decision.SKIP
 
     def cost(self, now: datetime) -> int:
         """What the next fold costs the budget: the night's first pays the dream's turns."""

@@ -1,7 +1,11 @@
 """The personality checkpoint: one versioned Home Assistant `Store` per pet.
 
-Writes are atomic (the Store writes a temp file and renames it), and every string in them is
-cleaned and scrubbed first, like every byte the pet writes to its vault. Loading never raises:
+Writes are atomic (a temp file beside it, renamed over it), and every string in them is cleaned
+and scrubbed first, like every byte the pet writes to its vault. A write is known, not assumed:
+Store logs a failed write at ERROR and returns as if it had written, so the pet takes the
+failure from Store's own write step and raises it to whoever saved; while Home Assistant's
+writer fails (and would log an error with a traceback on every try), the pet writes the same
+envelope itself, quietly, until one gets through. Loading never raises:
 a missing file is a first run, and a corrupt, truncated or unreadable one gives a warning and
 an empty checkpoint, so the pet starts from defaults instead of failing to set up. A checkpoint
 written by a newer version is copied aside first (`<key>.newer`), never overwritten without a
@@ -11,18 +15,24 @@ version only added sections, so what this version knows of it is read.
 
 from __future__ import annotations
 
+import asyncio
 import inspect
+import json
 import logging
+import os
 import re
+import tempfile
+from pathlib import Path
 from typing import Any, Final
 
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers.json import JSONEncoder
 from homeassistant.helpers.storage import Store
 
 from ..const import DOMAIN, STORAGE_MINOR_VERSION, STORAGE_VERSION
 from ..core.scrub import Scrubber
 from ..core.text import clean_data
-from ..vault.files import new_scrubber
+from ..vault.files import new_scrubber, reason
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -79,6 +89,10 @@ class PetStore(Store[dict[str, Any]]):
             atomic_writes=True,
             **_READ_ANY_VERSION,
         )
+        self.unwritable = False  # Home Assistant's writer failed here: the pet writes it itself
+        self._one_at_a_time = asyncio.Lock()  # the pet's saves, each told how its write went
+        self._failed: BaseException | None = None  # how the write under way failed
+        self._reading = False  # a migration's save while reading: it must not lose what was read
 
     async def _async_migrate_func(
         self, old_major_version: int, old_minor_version: int, old_data: dict[str, Any]
@@ -114,12 +128,39 @@ class PetStore(Store[dict[str, Any]]):
 
     async def async_save(self, data: dict[str, Any]) -> None:
         """Save the checkpoint, every string in it cleaned and scrubbed (in the executor: a
-        long conversation is a lot of text), but for the scrubber's own hashes."""
+        long conversation is a lot of text), but for the scrubber's own hashes. Raises what
+        the write raised (the OS's own error where there is one) when the file was not written.
+        While Home Assistant stops, Store keeps the data for its final write."""
         rest = _fresh({key: value for key, value in data.items() if key != TAINT})
-        scrubbed: dict[str, Any] = await self.hass.async_add_executor_job(self._scrubbed, rest)
-        if (taint := _taint(data.get(TAINT))) is not None:
-            scrubbed[TAINT] = taint
-        await super().async_save(scrubbed)
+        async with self._one_at_a_time:
+            scrubbed: dict[str, Any] = await self.hass.async_add_executor_job(self._scrubbed, rest)
+            if (taint := _taint(data.get(TAINT))) is not None:
+                scrubbed[TAINT] = taint
+            self._failed = None
+            await super().async_save(scrubbed)
+            failed, self._failed = self._failed, None
+        if failed is not None and not self._reading:
+            raise failed
+
+    async def _async_write_data(self, *args: Any) -> None:
+        """Store's write step, handed the envelope last in every release: Home Assistant's
+        writer while it works, the pet's own quiet one once it failed, until a write gets
+        through. A failure is kept for `async_save` to raise: handed back to Store, it would be
+        logged at ERROR on every save and the save would return as if it had written."""
+        envelope: dict[str, Any] = args[-1]
+        try:
+            if self.unwritable:
+                await self.hass.async_add_executor_job(_write_quietly, self.path, envelope)
+            else:
+                await super()._async_write_data(*args)
+        except Exception as err:  # whatever it is, the file was not written
+            self.unwritable = True
+            cause = err.__cause__
+            self._failed = failed = cause if isinstance(cause, OSError) else err
+            if not self._one_at_a_time.locked():  # Home Assistant's final write: nobody waits
+                _LOGGER.warning("The checkpoint %s was not written (%s)", self.key, reason(failed))
+            return
+        self.unwritable = False
 
     def _scrubbed(self, data: dict[str, Any]) -> dict[str, Any]:
         scrubbed: dict[str, Any] = self.scrubber.data(clean_data(data))
@@ -127,6 +168,7 @@ class PetStore(Store[dict[str, Any]]):
 
     async def async_load_safe(self) -> dict[str, Any]:
         """The checkpoint's data, or {} (with a warning) when it is missing or unusable."""
+        self._reading = True
         try:
             data = await self.async_load()
         except CheckpointVersionError:
@@ -138,6 +180,8 @@ class PetStore(Store[dict[str, Any]]):
                 type(err).__name__,
             )
             return {}
+        finally:
+            self._reading = False
         if data is None:
             return {}
         if not isinstance(data, dict):
@@ -146,6 +190,25 @@ class PetStore(Store[dict[str, Any]]):
             )
             return {}
         return data
+
+
+def _write_quietly(path: str, envelope: dict[str, Any]) -> None:
+    """The envelope as Store writes it (indented JSON), atomically: a temp file beside it,
+    fsync, then a rename over it. Raises the OS's error and logs nothing (in the executor)."""
+    raw = json.dumps(envelope, indent=2, ensure_ascii=False, cls=JSONEncoder).encode()
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f"{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            os.fchmod(handle.fileno(), 0o644)
+            handle.write(raw)
+            handle.flush()
+            os.fsync(handle.fileno())
+        Path(tmp).replace(target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 class CheckpointVersionError(Exception):

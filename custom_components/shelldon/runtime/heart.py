@@ -2,7 +2,8 @@
 
 The timer is armed at the scheduler's next due instant (never a fixed-rate poll) and re-armed
 after every run, every interaction and every power change. A settled pet wakes only when a job
-is due.
+is due; on a nearly empty battery, what falls due within one stretched beat is gathered into one
+wake-up (`core.power.gathered_wake`), and only a promised instant (an `At` job) is kept exactly.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from homeassistant.helpers.event import async_track_point_in_utc_time
 from homeassistant.util import dt as dt_util
 
 from ..core import defaults as d
-from ..core.power import BackoffLevel
-from ..core.scheduler import Interval, Job, Outcome, Scheduler
+from ..core.power import BackoffLevel, gathered_wake
+from ..core.scheduler import At, Interval, Job, Outcome, Scheduler
 from ..ports import Clock
 
 MIN_REARM: Final = timedelta(seconds=1)
@@ -53,6 +54,7 @@ class Heart:
         self.scheduler = Scheduler(started_at=clock.now())
         self.last_outcomes: list[Outcome] = []
         self.armed_at: datetime | None = None  # when the one timer fires next
+        self.woke_at: datetime | None = None  # when the one timer last fired
         self._timer: CALLBACK_TYPE | None = None
         self._tick_pending = False
         self._started = False
@@ -92,6 +94,7 @@ class Heart:
     @callback
     def _on_timer(self, _fired: datetime) -> None:
         self._timer = None
+        self.woke_at = self.clock.now()
         self.tick()
 
     def tick(self) -> list[Outcome]:
@@ -131,16 +134,30 @@ class Heart:
         if not self._started:
             return
         now = self.clock.now()
-        due = self.scheduler.next_due(now, self._last_interaction(), self._level())
+        due = self._wake_at(now)
         if due is None:
             return
         self.armed_at = dt_util.as_utc(max(due, now + MIN_REARM) if due <= now else due)
         self._timer = async_track_point_in_utc_time(self.hass, self._on_timer, self.armed_at)
 
+    def _wake_at(self, now: datetime) -> datetime | None:
+        """When the timer should fire: what is due next, gathered on a nearly empty battery;
+        a promised instant is never put off."""
+        last, level = self._last_interaction(), self._level()
+        due = self.scheduler.next_due(now, last, level)
+        if due is None:
+            return None
+        promised = [
+            self.scheduler.due_at(job, now, last, level)
+            for job in self.scheduler.jobs.values()
+            if isinstance(job.cadence, At)
+        ]
+        return min([gathered_wake(due, self.woke_at, level), *promised])
+
     @property
     def next_wake(self) -> datetime | None:
         """When the timer fires next (for diagnostics and benchmarks)."""
-        return self.scheduler.next_due(self.clock.now(), self._last_interaction(), self._level())
+        return self._wake_at(self.clock.now())
 
     # ------------------------------------------------------------------ the mind's tick
 

@@ -151,7 +151,7 @@ class Life:
             hass,
             self.store,
             name=self.name,
-            state=self.state,
+            state=lambda: self.state,  # replaced when the pet wakes: read it each time
             snapshot=self.checkpoint_data,
             spawn=self.spawn,
             started=lambda: self.heart.started,
@@ -221,9 +221,8 @@ class Life:
     def apply(self, patch: dict[str, Any], *, drift: bool = False) -> None:
         """The one door to the personality: apply a patch, then let the face and sensors follow.
 
-        Reflex drift (`drift=True`) is recomputed from the clock after any restart, so on its own
-        it never causes a disk write: it rides along with the next real change, or the final
-        checkpoint when Home Assistant stops.
+        Reflex drift (`drift=True`) is not saved within seconds: it reaches the checkpoint on
+        the checkpoint cadence (a settled pet drifts nothing and writes nothing).
         """
         if not patch:
             return

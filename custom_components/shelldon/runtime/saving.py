@@ -1,7 +1,9 @@
 """When the checkpoint is written: only when something changed, within seconds of an owner's
-turn, on the checkpoint cadence otherwise, and whole on stop. What it holds stays in memory
-until a write succeeds: a failed write (no space left, a read-only disk, a folder in its way) is
-said once in the log and as a repair issue, and tried again ever less often until it works."""
+turn, on the checkpoint cadence otherwise (the reflexes' drift included: the pet's current state
+is read each time, never the one it woke with), and whole on stop. What it holds stays in memory
+until a write succeeds: a failed write (no space left, a read-only disk, a folder in its way;
+the store raises it, it is not assumed written) is said once in the log and as a repair issue,
+and tried again ever less often until it works; the write that works holds everything."""
 
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ class Saving:
         store: PetStore,
         *,
         name: str,
-        state: PersonalityState,
+        state: Callable[[], PersonalityState],
         snapshot: Callable[[], dict[str, Any]],
         spawn: Callable[[Awaitable[Any]], None],
         started: Callable[[], bool],
@@ -43,7 +45,7 @@ class Saving:
         self.hass = hass
         self.store = store
         self.name = name
-        self.state = state
+        self.state = state  # the pet's state now (it is replaced when the pet wakes)
         self.snapshot = snapshot
         self.spawn = spawn
         self.started = started
@@ -73,9 +75,10 @@ class Saving:
         self.due()
 
     def due(self) -> None:
-        """The checkpoint cadence: write if something changed (after a failure, not before the
-        next retry is due)."""
-        if self.must and (self._retry_at is None or self.utcnow() >= self._retry_at):
+        """The checkpoint cadence: write if something changed, the reflexes' drift too (after a
+        failure, not before the next retry is due)."""
+        changed = self.must or self.state().dirty
+        if changed and (self._retry_at is None or self.utcnow() >= self._retry_at):
             self.spawn(self.async_write())
 
     def stop(self) -> None:
@@ -86,9 +89,10 @@ class Saving:
 
     async def async_write(self, *, force: bool = False) -> bool:
         """Save when (and only when) something changed, or when stopping; True when written."""
-        if not (force or self.state.dirty or self.must):
+        state = self.state()
+        if not (force or state.dirty or self.must):
             return False
-        self.state.mark_clean()
+        state.mark_clean()
         self.must = False
         try:
             await self.store.async_save(self.snapshot())
@@ -99,7 +103,8 @@ class Saving:
             backoff = min(RETRY_MOST, RETRY_FIRST * 2 ** (self._failures - 1))
             self._retry_at = self.utcnow() + backoff
             why = reason(err)
-            _LOGGER.debug("The checkpoint of %s failed again (%s)", self.name, why)
+            if self._failures > 1:  # the first is said once, at WARNING, with the repair issue
+                _LOGGER.debug("The checkpoint of %s failed again (%s)", self.name, why)
             self.on_trouble(why)
             return False
         self.last_failed = False

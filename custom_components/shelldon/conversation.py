@@ -58,14 +58,16 @@ class PetConversation(ConversationEntity):
     async def _async_handle_message(
         self, user_input: ConversationInput, chat_log: ChatLog
     ) -> conversation.ConversationResult:
-        await self.hass.async_add_executor_job(time.sleep, ASSIST_FRAME_GAP)
         sender = "owner"
         if user_input.context.user_id:
             user = await self.hass.auth.async_get_user(user_input.context.user_id)
             if user is not None and user.name:
                 sender = user.name
         room = "voice" if user_input.device_id else "assist"
+        # In line for the pet first (messages are answered in the order they came), then the
+        # frame's wait before the answer is handed back.
         outcome = await self.pet.async_tell(user_input.text, room=room, sender=sender)
+        await self.hass.async_add_executor_job(time.sleep, ASSIST_FRAME_GAP)
         say = outcome.say  # the reply is scrubbed as it comes in
         chat_log.async_add_assistant_content_without_tools(
             conversation.AssistantContent(agent_id=user_input.agent_id, content=say)

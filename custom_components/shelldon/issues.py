@@ -63,3 +63,19 @@ def key_rejected(hass: HomeAssistant, entry_id: str, name: str) -> None:
         translation_key="api_key_rejected",
         placeholders={"name": name},
     )
+
+
+def goals_overflow(hass: HomeAssistant, entry_id: str, name: str, left: int, limit: int) -> None:
+    """goals.md holds more open goals than the pet keeps: the first `limit` were taken, `left`
+    were not (none: the issue goes)."""
+    issue_id = f"goals_overflow_{entry_id}"
+    if not left:
+        delete_issue(hass, issue_id)
+        return
+    create_issue(
+        hass,
+        issue_id,
+        entry_id,
+        translation_key="goals_overflow",
+        placeholders={"name": name, "left": str(left), "limit": str(limit)},
+    )

@@ -130,10 +130,11 @@ async def test_an_owner_turn_waits_for_the_slot_then_answers_and_tells_the_mind(
     assert not task.done()
     assert rig.brain.requests == []  # waiting in line: nothing asked yet
     assert rig.senses.kinds == [SignalKind.OWNER_MESSAGE]  # the mind knows at once
-    assert rig.senses.interactions == 1
+    assert rig.senses.interactions == 0, "taken in with its turn: a flood waits cheaply"
 
     rig.slot.release()
     outcome = await task
+    assert rig.senses.interactions == 1
 
     assert outcome.ok
     assert outcome.say == "Hi Alex! Coffee time?"

@@ -4,7 +4,11 @@ A goal carries provenance (the owner asked, the pet promised in its own words, t
 something, maintenance), a commitment strategy (blind goals are defended past due; single-
 minded ones are dropped only when moot; open-minded ones are let go once they stop being
 timely), a due time and a state. The store renders to a markdown checklist the owner can read
-and tick, and parses back from it; unknown or damaged lines are kept out, never guessed at.
+and tick, and parses back from it; unknown or damaged lines are kept out, never guessed at. The
+book is bounded by what is open: at most `MAX_OPEN` open goals and the `MAX_SETTLED` most
+recently settled, for at most `KEEP_SETTLED`. What the owner typed beyond the open cap is not
+taken and not lost: it waits, in its own words at the end of the file, and is taken as room is
+made.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from typing import Final
 
 MAX_TEXT: Final = 300
 KEEP_SETTLED: Final = timedelta(days=30)
+MAX_OPEN: Final = 100  # a list longer than this is no list the pet can keep
+MAX_SETTLED: Final = 50  # settled goals kept (the newest), whatever their age
 
 
 class Provenance(StrEnum):
@@ -135,6 +141,7 @@ class Goals:
 
     items: list[Goal] = field(default_factory=list)
     serial: int = 0  # the highest id ever given: an id is never reused, even after a prune
+    waiting: list[str] = field(default_factory=list)  # typed beyond the open cap, not taken yet
 
     def _next_id(self) -> str:
         numbers = [int(g.id[1:]) for g in self.items if g.id[1:].isdigit()]
@@ -164,12 +171,38 @@ class Goals:
         return next((g for g in self.items if g.id == goal_id), None)
 
     def settle(self, goal_id: str, state: GoalState, now: datetime) -> Goal | None:
-        """Close an open goal as done or dropped; None if there is no such open goal."""
+        """Close an open goal as done or dropped; None if there is no such open goal. Only the
+        newest `MAX_SETTLED` settled goals are kept."""
         for index, goal in enumerate(self.items):
             if goal.id == goal_id and goal.open:
-                self.items[index] = replace(goal, state=state, settled_at=now)
-                return self.items[index]
+                settled = replace(goal, state=state, settled_at=now)
+                self.items[index] = settled
+                self._bound_settled()
+                if self.waiting:  # room was made: what waits is taken, oldest first
+                    self._take(self.waiting.pop(0), GoalState.OPEN, now)
+                return settled
         return None
+
+    def _take(self, text: str, state: GoalState, now: datetime) -> None:
+        """A goal the owner typed by hand: theirs, defended past due."""
+        goal = self.add(
+            text,
+            kind=GoalKind.CHORE,
+            provenance=Provenance.REMIND_ME,
+            strategy=Strategy.BLIND,
+            now=now,
+        )
+        if state is not GoalState.OPEN:  # ticked by hand: settled as it is read
+            self.items[-1] = replace(goal, state=state, settled_at=now)
+            self._bound_settled()
+
+    def _bound_settled(self) -> None:
+        settled = [g for g in self.items if not g.open]
+        if len(settled) <= MAX_SETTLED:
+            return
+        oldest = sorted(settled, key=lambda g: (g.settled_at or g.made_at, _number(g.id)))
+        gone = {g.id for g in oldest[: len(settled) - MAX_SETTLED]}
+        self.items = [g for g in self.items if g.id not in gone]
 
     def refine(
         self, goal_id: str, *, text: str | None = None, due: datetime | None = None
@@ -206,15 +239,15 @@ class Goals:
         return [g for g in self.items if g.open and (wanted is None or g.kind in wanted)]
 
     def prune(self, now: datetime) -> bool:
-        """Forget goals settled long ago; True if any went."""
-        kept = [
+        """Forget goals settled long ago (or beyond the newest `MAX_SETTLED`); True if any went."""
+        before = len(self.items)
+        self.items = [
             g
             for g in self.items
             if g.open or g.settled_at is None or now - g.settled_at < KEEP_SETTLED
         ]
-        changed = len(kept) != len(self.items)
-        self.items = kept
-        return changed
+        self._bound_settled()
+        return len(self.items) != before
 
     def to_markdown(self, pet_name: str, zone: tzinfo | None = None) -> str:
         """The checklist file, its times on the owner's clock (`zone`: their time zone)."""
@@ -238,6 +271,9 @@ class Goals:
             if goal.settled_at is not None:
                 meta.append(f"settled: {_stamp(goal.settled_at, zone)}")
             lines.append("  - " + " · ".join(meta))
+        if self.waiting:
+            lines += ["", WAITING_HEADING.format(limit=MAX_OPEN), ""]
+            lines += [f"- [ ] {text}" for text in self.waiting]
         return "\n".join(lines) + "\n"
 
     @classmethod
@@ -246,7 +282,8 @@ class Goals:
 
         With `now`, an item the owner typed by hand (no metadata line under it) is adopted as a
         goal of theirs (without it, it is reported as a problem), and a box ticked by hand is
-        settled at `now`.
+        settled at `now`. Open goals beyond `MAX_OPEN` (the first ones kept) are not taken: a
+        note says how many were left out.
         """
         goals = cls()
         problems: list[str] = []
@@ -303,18 +340,48 @@ class Goals:
             seen.add(goal.id)
             unique.append(goal)
         goals.items = unique
+        opened = 0
+        kept_items = []
+        for goal in goals.items:
+            if goal.open:
+                opened += 1
+                if opened > MAX_OPEN:
+                    goals.waiting.append(goal.text)
+                    continue
+            kept_items.append(goal)
+        goals.items = kept_items
+        goals._bound_settled()
         if now is not None:
             for box, goal_text in adopted:
-                goal = goals.add(
-                    goal_text,
-                    kind=GoalKind.CHORE,
-                    provenance=Provenance.REMIND_ME,
-                    strategy=Strategy.BLIND,
-                    now=now,
-                )
-                if _STATE[box] is not GoalState.OPEN:
-                    goals.settle(goal.id, _STATE[box], now)
+                if _STATE[box] is GoalState.OPEN and opened >= MAX_OPEN:
+                    goals.waiting.append(goal_text)
+                    continue
+                if _STATE[box] is GoalState.OPEN:
+                    opened += 1
+                goals._take(goal_text, _STATE[box], now)
+        if goals.waiting:
+            problems.append(f"{len(goals.waiting)} {LEFT_OUT}")
         return goals, problems
+
+
+LEFT_OUT: Final = f"open goals beyond the first {MAX_OPEN} wait at the end of the file"
+WAITING_HEADING: Final = (
+    "## Waiting: the list keeps {limit} open goals; tick or drop some above and these are taken"
+)
+
+
+def left_out(problems: list[str]) -> int:
+    """How many open goals `from_markdown` left out (0 when none)."""
+    for problem in problems:
+        count, _, said = problem.partition(" ")
+        if said == LEFT_OUT and count.isdigit():
+            return int(count)
+    return 0
+
+
+def _number(goal_id: str) -> int:
+    """A goal id's number ("g12" -> 12): ids are given in order."""
+    return int(goal_id[1:]) if goal_id[1:].isdigit() else 0
 
 
 def _must() -> datetime:

@@ -19,7 +19,7 @@ from homeassistant.exceptions import ServiceValidationError
 from ..brain import Brain
 from ..const import DOMAIN
 from ..core import defaults as d
-from ..core.goals import MAX_TEXT, GoalKind, GoalState, Provenance, Strategy
+from ..core.goals import MAX_OPEN, MAX_TEXT, GoalKind, GoalState, Provenance, Strategy
 from ..core.promises import errand_of
 from ..core.reactions import NudgeKind, compute_nudge_patch
 from ..turns.senses import TurnOutcome
@@ -30,7 +30,7 @@ from .wiring import wire
 
 type ShelldonConfigEntry = ConfigEntry[Pet]
 
-MAX_OPEN_PROMISES: Final = 100  # a list longer than this is no list the pet can keep
+MAX_OPEN_PROMISES: Final = MAX_OPEN  # a list longer than this is no list the pet can keep
 DAY_DUE: Final = time(9, 30)  # a promise due on a day, with no time: that morning
 
 

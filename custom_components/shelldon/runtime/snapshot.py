@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.budget import turns_used_today
 from ..core.goals import GoalState
+from ..core.markup import plain
 from ..core.power import STRETCH
+from ..core.scrub import cut, scrub_data
 from .shown import PetData, Promise
 
 if TYPE_CHECKING:
@@ -24,14 +26,20 @@ def snapshot(pet: Life) -> PetData:
     """The pet as its surfaces show it now."""
     now = pet.clock.now()
     state, mood_face, power = pet.state, pet.face.mood_face, pet.battery.power
-    scrub = pet.scrubber.data
+
+    def shown(text: str) -> str:  # what an entity shows: scrubbed, and plain text
+        return plain(pet.scrubber(text))
+
+    def scrub(value: Any) -> Any:
+        return scrub_data(value, shown)
+
     usage = pet.turns.tokens.today(now)
     said = pet.turns.last_said or {}
     open_goals = sorted(
         pet.goals.open_goals(), key=lambda g: (g.due is None, g.due or g.made_at, g.id)
     )
     promises = tuple(
-        Promise(g.id, g.kind.value, pet.scrubber(g.text), g.due, g.made_at) for g in open_goals
+        Promise(g.id, g.kind.value, shown(g.text), g.due, g.made_at) for g in open_goals
     )
     done = sorted(
         (g for g in pet.goals.items if g.state is GoalState.DONE),
@@ -39,7 +47,7 @@ def snapshot(pet: Life) -> PetData:
         reverse=True,
     )
     kept = tuple(
-        Promise(g.id, g.kind.value, pet.scrubber(g.text), g.due, g.made_at, done=True)
+        Promise(g.id, g.kind.value, shown(g.text), g.due, g.made_at, done=True)
         for g in done[:MAX_KEPT]
     )
     edits = tuple(
@@ -76,7 +84,7 @@ def snapshot(pet: Life) -> PetData:
             "brain": pet.turns.brain.name,
             **({"tokens_reported": False} if pet.turns.brain.name == "ai_task" else {}),
         },
-        last_said=pet.scrubber.cut(said.get("text") or "", LAST_SAID_MAX) or None,
+        last_said=cut(said.get("text") or "", LAST_SAID_MAX, shown) or None,
         last_said_attributes=scrub(
             {"text": said.get("text"), "kind": said.get("kind"), "at": said.get("at")}
         ),

@@ -21,6 +21,8 @@ from ..body.outward import Outward
 from ..body.voice import Voice
 from ..brain import Brain
 from ..const import CONF_NOTIFY_TARGETS, CONF_SHELF_VECTORS
+from ..core.goals import MAX_OPEN
+from ..issues import goals_overflow
 from ..mind.keeper import Keeper
 from ..mind.mind import Mind
 from ..mind.situation import situation_file
@@ -75,6 +77,7 @@ def wire(pet: Life, brain: Brain) -> None:
         pet.spawn,
         on_change=pet.goals_changed,
         on_trouble=lambda why: pet.health.storage("goal book", why),
+        on_overflow=lambda left: goals_overflow(hass, entry_id, pet.name, left, MAX_OPEN),
     )
     pet.shelf = Shelf(pet.vault, vectors=bool(pet.dials[CONF_SHELF_VECTORS]))
     pet.recall = Recall(pet.vault, pet.name)

@@ -12,6 +12,7 @@ musing, a promise it keeps) never file a promise of their own.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import datetime
@@ -36,7 +37,7 @@ from ..core.keeping import QuietHours
 from ..core.language import detect
 from ..core.promises import mentions_a_time
 from ..core.signals import SignalKind
-from ..core.text import clean
+from ..core.text import clean, shorten
 from ..core.tokens import TokenLedger, Usage
 from ..core.turn_kind import TurnKind
 from ..ports import Body, Changed, Clock, Executor, Slot
@@ -174,16 +175,12 @@ class Turns:
     # ------------------------------------------------------------------ the prompt
 
     def _earlier(self, shown: int) -> list[PromptLine]:
-        lines = []
-        for exchange in self.history.exchanges[-shown:]:
-            for line in (exchange.heard, exchange.said):
-                if line is not None:
-                    lines.append(
-                        PromptLine(
-                            "earlier", line.room, line.sender, line.role.value, _trim(line.text)
-                        )
-                    )
-        return lines
+        lines = [line for e in self.history.exchanges[-shown:] for line in (e.heard, e.said)]
+        return [
+            PromptLine("earlier", x.room, x.sender, x.role.value, shorten(x.text, EARLIER_CHARS))
+            for x in lines
+            if x is not None
+        ]
 
     def request(
         self, kind: TurnKind, now: datetime, *, unsaid: list[str] | None = None, **extra: Any
@@ -224,17 +221,21 @@ class Turns:
     # ------------------------------------------------------------------ turns
 
     async def async_owner_turn(self, said: str, *, room: str, sender: str) -> TurnOutcome:
-        """The owner said something: wait for the slot, answer, keep what matters."""
-        said = " ".join(clean(said).split())[:MAX_MESSAGE]
-        self.vault.scrubber.learn_from(said)  # a secret said here is hidden wherever it recurs
-        self.senses.interacted()
-        self.senses.post(
+        """The owner said something: in line for the slot (first in, first out), then one turn
+        of the event loop for the rest of the home, then taken in, answered and kept. A flood
+        is taken in one message at a time, in the order it came."""
+        said = said[: MAX_MESSAGE * 2]  # anyone may type here: cut before anything reads it
+        self.senses.post(  # the mind hears it at once, while it waits in line
             SignalKind.OWNER_MESSAGE,
             {"room": room, "sender": sender, "about": f"{sender} said something"},
         )
         self.unflushed = True
         await self.slot.take()
         try:
+            await asyncio.sleep(0)
+            said = " ".join(clean(said).split())[:MAX_MESSAGE]
+            self.vault.scrubber.learn_from(said)  # a secret said is hidden wherever it recurs
+            self.senses.interacted()
             now = self.clock.now()
             heard = Line(self.clock.utcnow().isoformat(), room, sender, Role.OWNER, said)
             request = self.request(
@@ -394,7 +395,3 @@ class Turns:
         tokens = billed.total  # what was billed, even for a turn that failed
         self.senses.fire(EVENT_TURN_FINISHED, finished(self.entry_id, kind, reply, tokens, ok))
         return TurnOutcome(reply.say, reply.intent, ok, kind, tokens, error, reply)
-
-
-def _trim(line: str) -> str:
-    return line if len(line) <= EARLIER_CHARS else line[: EARLIER_CHARS - 1] + "…"

@@ -19,7 +19,7 @@ from typing import Final
 from homeassistant.core import HomeAssistant
 
 from ..core.errands import one_request, same_errand
-from ..core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy
+from ..core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy, left_out
 from ..core.promises import Commitment
 from ..ports import Clock, Spawn
 from .files import Vault, VaultError, reason
@@ -27,6 +27,8 @@ from .files import Vault, VaultError, reason
 _LOGGER = logging.getLogger(__name__)
 
 GOALS_FILE: Final = "goals.md"
+MAX_FILE: Final = 4 * 1024 * 1024  # characters of goals.md read at most
+SAID_PROBLEMS: Final = 3  # unreadable lines named in the log; the rest are counted
 
 
 class GoalBook:
@@ -41,9 +43,11 @@ class GoalBook:
         spawn: Spawn,
         on_change: Callable[[], None] = lambda: None,
         on_trouble: Callable[[str | None], None] = lambda _why: None,
+        on_overflow: Callable[[int], None] = lambda _left_out: None,
     ) -> None:
         self.hass = hass
         self.on_trouble = on_trouble  # why goals.md cannot be written, or None once it can
+        self.on_overflow = on_overflow  # open goals in goals.md beyond the cap (0: none)
         self.vault = vault
         self.name = name
         self.clock = clock
@@ -206,9 +210,20 @@ class GoalBook:
         if version != self._version or self._saving:
             return []  # filed or settled while it was read: the next write wins, as always
         now = self.clock.utcnow()
-        goals, problems = Goals.from_markdown(text, now=now)
-        for problem in problems:
+        # Off the loop: a pasted list of thousands of lines is read where it stalls nothing.
+        goals, problems = await self.hass.async_add_executor_job(Goals.from_markdown, text, now)
+        if version != self._version or self._saving:
+            return []  # filed or settled while it was read: the next write wins, as always
+        for problem in problems[:SAID_PROBLEMS]:
             _LOGGER.warning("%s/%s: %s", self.vault.root, GOALS_FILE, problem)
+        if len(problems) > SAID_PROBLEMS:
+            _LOGGER.warning(
+                "%s/%s: %d more lines could not be read",
+                self.vault.root,
+                GOALS_FILE,
+                len(problems) - SAID_PROBLEMS,
+            )
+        self.on_overflow(left_out(problems))
         before = {g.id: g for g in self.goals.items}
         settled = [g for g in goals.items if not g.open and g.id in before and before[g.id].open]
         adopted = [g for g in goals.items if g.made_at == now]  # typed in by the owner
@@ -221,7 +236,8 @@ class GoalBook:
         return settled
 
     def _read(self) -> str:
-        return self.vault.read_text(GOALS_FILE) if self.vault.exists(GOALS_FILE) else ""
+        text = self.vault.read_text(GOALS_FILE) if self.vault.exists(GOALS_FILE) else ""
+        return text[:MAX_FILE]
 
     async def async_save(self) -> None:
         """Write goals.md: one writer at a time, rendered just before each write, latest wins.

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from custom_components.shelldon.core.scrub import Scrubber, Taint, scrub
+from custom_components.shelldon.core.scrub import Pool, Scrubber, Taint, scrub
 from tests.core._support import PROPERTY
 
 KEY = bytes(range(16))
@@ -111,8 +111,10 @@ def test_a_quoted_secret_of_several_words_is_hidden_where_its_words_recur() -> N
     assert scrubber("(correct horse battery staple)") == "([secret])"
     assert scrubber("Correct  Horse\nBattery Staple!") == "[secret]!"
     assert scrubber("a correct horse battery staple b") == "a [secret] b"
-    # fewer of its words, or the words joined otherwise, are not the secret
-    assert scrubber("correct horse battery") == "correct horse battery"
+    # several of its words in a row are hidden too; one plain word, or the words joined
+    # otherwise, are not the secret
+    assert scrubber("correct horse battery") == "[secret]"
+    assert scrubber("the horse is correct") == "the horse is correct"
     assert scrubber("correct-horse-battery-staple") == "correct-horse-battery-staple"
 
 
@@ -165,7 +167,7 @@ def test_a_long_token_in_the_pets_own_text_is_not_remembered() -> None:
     scrubber = _scrubber()
     assert scrubber(f"x {ENTRY_ID}") == "x [token]"
     assert len(scrubber.taint) == 0
-    assert scrubber.to_dict()["seen"] == []
+    assert scrubber.to_dict()["pools"] == {"said": [], "filed": [], "heard": []}
     # Later texts are scrubbed by the shapes alone (which hide every ULID as a token).
     for later in (f"entry {ENTRY_ID} is loaded", ENTRY_ID, f"id={ENTRY_ID}", "the cat sat"):
         assert scrubber(later) == scrub(later)
@@ -284,8 +286,8 @@ def test_a_damaged_checkpoint_changes_nothing(damaged: Any) -> None:
 
 
 def test_a_taint_with_another_key_does_not_match() -> None:
-    remembered = _told().taint.to_list()
-    other = Scrubber(Taint(OTHER_KEY, remembered))
+    remembered = _told().taint.to_pools()["heard"]
+    other = Scrubber(Taint(OTHER_KEY, {Pool.HEARD: remembered}))
     assert len(other.taint) == 1
     assert other(f"say {SECRET}") == f"say {SECRET}"
     # nor does a checkpoint whose hashes are put under another key

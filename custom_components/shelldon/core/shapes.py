@@ -1,11 +1,13 @@
 """What secrets look like: the shapes the scrubber hides, each found in time linear in the text.
 
 Whatever follows a secret word (password in several languages, token, API key, Wi-Fi key, PIN,
-door or alarm code, "user … pass …") is replaced with a marker, and so are credentials inside
-URLs and their queries, private key blocks, tokens and AWS keys, and (`core.numbers`) card
-numbers, IBANs, email addresses and phone numbers, wherever they stand. It errs on the side of
-hiding, yet leaves what the pet writes itself (ISO dates and times, versions, ids, entity ids,
-paths), and the words that follow a secret word in prose ("my password again").
+door or alarm code, "user … pass …") is replaced with a marker, to the end of its clause
+where a colon or "is" names it (`core.values`), and so are credentials inside URLs and their
+queries, a webhook's path (`core.addresses`), private key blocks, tokens and AWS keys, and
+(`core.numbers`) card numbers, IBANs, email addresses and phone numbers, wherever they stand.
+It errs on the side of hiding, yet leaves what the pet writes itself (ISO dates and times,
+versions, ids, entity ids, paths), and the words that follow a secret word in prose ("my
+password again").
 
 Every pattern is built so that no input makes it backtrack more than a bounded amount per
 position: runs are possessive (`*+`, `++`), repeats are bounded, and a key word is only tried
@@ -18,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from .addresses import hide_addresses
 from .numbers import (
     CARD,
     EMAIL,
@@ -31,6 +34,21 @@ from .numbers import (
     sub,
     whole,
 )
+from .values import (
+    DIGITS_VALUE,
+    FOR,
+    IS,
+    MARKER,
+    MARKER_WORD,
+    PLAIN,
+    VALUE,
+    VALUE_START,
+    WIFI_START,
+    WIFI_VALUE,
+    keep_any,
+    keep_digits,
+    keep_value,
+)
 
 __all__ = ["CARD", "EMAIL", "IBAN", "PHONE", "SECRET", "TOKEN", "Found", "hide_shapes"]
 
@@ -39,44 +57,25 @@ __all__ = ["CARD", "EMAIL", "IBAN", "PHONE", "SECRET", "TOKEN", "Found", "hide_s
 # tried in order (a clause, "is", a colon or nothing), so a value that looks like "is" is still
 # a value, and a marker is never taken for one. A key word may follow an underscore
 # (NAME_PASSWORD=) but not a letter or digit, and may not run on into a longer word.
-_IS: Final = r"(?:is|was|ist|war|lautet|lautete|est|es|are|sind|era|luidt|zijn)"
-_FOR: Final = r"(?:for|of|to|on|at|für|fürs|zum|zur|vom|von|der|des|pour|du|de|del|para|voor|van)"
-# "is" separates only as a word of its own: "wifi password ES;00" is a password, not "is ;00".
-_IS_WORD: Final = rf"{_IS}(?:\s*+[:=]\s*+|\s++)"
+_IS_WORD: Final = rf"{IS}(?:\s*+[:=]\s*+|\s++)"
 _SEP_CLAUSE: Final = (
-    rf"\s++{_FOR}\s++(?:[^\s:=\[\]]++\s++){{0,3}}?(?:{_IS_WORD}|[^\s:=\[\]]++\s*+[:=]\s*+)"
+    rf"\s++{FOR}\s++(?:[^\s:=\[\]]++\s++){{0,3}}?(?:{_IS_WORD}|[^\s:=\[\]]++\s*+[:=]\s*+)"
 )
 # "password wifi: x", "Kennwort Router = x": one word naming what the secret is for.
 _SEP_NOUN: Final = r"\s++[^\W\d_][^\W_]{0,19}+(?:-[^\W_]{1,20}+)?+\s*+[:=]\s*+"
 _SEP_IS: Final = rf"\s++{_IS_WORD}"
-_SEP_PLAIN: Final = r"\s*+[:=]?+\s*+"
-# A marker, which is never a key nor a value (that keeps the scrubber idempotent).
-_MARKER_WORD: Final = r"(?:token|card|email|secret|phone|iban)"
-_MARKER: Final = rf"\[{_MARKER_WORD}\]"
-_QUOTED: Final = r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|“[^”\n]{1,200}”|„[^“”\n]{1,200}[“”]"
-# A value runs to the next whitespace (commas, quotes and semicolons are part of a password;
-# one that ends it is given back, `_keep_key`), or is quoted whole. A value may start with ":" or
-# "=" but not be one, and is never a marker, nor the scheme word of a credential.
-_VALUE: Final = (
-    rf"(?![:=](?:\s|$))(?![:=]*+{_MARKER})(?!(?:Bearer|Basic)\s)"
-    rf"(?:{_QUOTED}|[\"']?(?!{_MARKER})\S{{3,}}+)"
-)
-# A Wi-Fi key runs to the next whitespace (it may well hold a comma).
-_WIFI_VALUE: Final = rf"(?![:=])(?!{_MARKER})(?:{_QUOTED}|\S{{3,}}+)"
-# A PIN or a door code is a number of 3-8 digits, not part of a date, a time or a longer number.
-_DIGITS_VALUE: Final = r"\d{3,8}(?![\w\[])(?![.,:/-][\d\[])"
 # A social security number: 123-45-6789 (or its nine digits).
 _SSN_VALUE: Final = r"\d{3}[- ]?\d{2}[- ]?\d{4}(?![\w\[])(?![.,:/-][\d\[])"
-_KEY_START: Final = rf"(?<![^\W_])(?!{_MARKER_WORD}\])"
+_KEY_START: Final = rf"(?<![^\W_])(?!{MARKER_WORD}\])"
 
 
-def _keyed(keys: str, value: str) -> re.Pattern[str]:
+def _keyed(keys: str, value: str, start: str | None = None) -> re.Pattern[str]:
     # Each way is taken only when a value follows it; the plain way is refused where another
     # way leads to a marker (scrubbed once, a text stays as it is) or a clause begins.
     tried = (_SEP_CLAUSE, _SEP_NOUN, _SEP_IS)
-    ways = "|".join(f"(?>{sep})(?={value})" for sep in tried)
-    blocked = "|".join(f"{sep}{_MARKER}" for sep in tried) + rf"|\s++{_FOR}\s"
-    ways += f"|(?!{blocked}){_SEP_PLAIN}"
+    ways = "|".join(f"(?>{sep})(?={start or value})" for sep in tried)
+    blocked = "|".join(f"{sep}{MARKER}" for sep in tried) + rf"|\s++{FOR}\s"
+    ways += f"|(?!{blocked}){PLAIN}"
     return re.compile(
         rf"(?P<key>(?>{_KEY_START}(?:{keys})(?![\w-]))(?:{ways}))(?P<value>{value})", re.I
     )
@@ -103,7 +102,8 @@ _WIFI: Final = _keyed(
     r"|(?:cl(?:é|e)|mot\s+de\s+passe|contrase(?:ñ|n)a|clave)[\s_-]++(?:du\s++|de\s++|del\s++)?"
     r"(?:la\s++)?(?:wi-?fi|wlan|r(?:é|e)seau|red)"
     rf"|ssid\b[^\n\[\]]{{0,60}}?\b(?:{_PASS_WORDS}|key|schl(?:ü|ue)ssel|psk)",
-    _WIFI_VALUE,
+    WIFI_VALUE,
+    WIFI_START,
 )
 _WIFI_STARTS: Final = _starts(
     "wifi wi-fi wlan wireless wpa network netzwerk router hotspot réseau reseau psk ssid clé cle "
@@ -118,8 +118,8 @@ _PIN: Final = _keyed(
     r"|(?:secret|geheim)[\s-]?(?:code|number|nummer|zahl)|geheimzahl|(?:zahlen)?kombination"
     r"|combination|combo|digicode|cvv2?|cvc2?|csc|otp|2fa|mfa|totp"
     r"|one[\s-]time[\s-](?:code|password|pin)|alarm(?:anlage)?|disarm"
-    rf"|(?P<bare>code|c(?:ó|o)digo)(?=\s*[:=]|\s+{_IS}\b|\s+{_FOR}\s)",
-    _DIGITS_VALUE,
+    rf"|(?P<bare>code|c(?:ó|o)digo)(?=\s*[:=]|\s+{IS}\b|\s+{FOR}\s)",
+    DIGITS_VALUE,
 )
 _PIN_STARTS: Final = _starts(
     "sim pin door front back gate alarm garage safe lock unlock keypad entry access security "
@@ -145,7 +145,8 @@ _PASSWORD: Final = _keyed(
     # with a colon or "=" after it: "pass", "key", "dbpass", "PGPASSWORD", "password1"
     r"|(?:pg|db|my|sql|mysql|redis|smtp|mail|ftp|admin|root|user|app|wifi|api)?"
     r"pass(?:word|wd)?\d{0,2}(?=\s*[:=])|key(?=\s*[:=])",
-    _VALUE,
+    VALUE,
+    VALUE_START,
 )
 _PASSWORD_STARTS: Final = _starts(
     "aws secret client encryption license licence signing master recovery backup pass pw "
@@ -164,14 +165,15 @@ _USER_PASS: Final = re.compile(
     r"|utilisateur|usuario|gebruiker(?:snaam)?)(?![\w-]))"
     r"\s*+[:=]?\s*+\S{1,64}?[\s,;/]++(?:and\s++|und\s++|et\s++|y\s++|en\s++)?(?:the\s++)?"
     r"(?>pass(?:word|wort|wd)?|pwd|pw|kennwort|mdp|contrase(?:ñ|n)a|wachtwoord)(?![\w-])"
-    rf"\s*+[:=]?\s*+)(?P<value>{_VALUE})",
+    rf"{PLAIN})(?P<value>{VALUE})",
     re.I,
 )
 _USER_PASS_STARTS: Final = _starts("user login benutzer nutzer utilisateur usuario gebruiker")
 _TOKEN_KEY: Final = _keyed(
     r"(?:access|refresh|id|auth|session|bearer|csrf|xsrf|api|bot|webhook)?[\s_-]?token"
     r"|api[\s_-]?key|access[\s_-]?key|private[\s_-]?key|auth(?:orization)?",
-    _VALUE,
+    VALUE,
+    VALUE_START,
 )
 _TOKEN_KEY_STARTS: Final = _starts(
     "token access refresh id auth session bearer csrf xsrf api bot webhook private"
@@ -249,45 +251,10 @@ def _sub_at(
     return "".join([*out, text[done:]]) if out else text
 
 
-# Words that follow a secret word in prose ("I forgot my password again"): not a value unless a
-# colon or "=" says it is one.
-_PROSE_WORDS: Final = (
-    "again also always and any are as at be been before but by can cannot changed change "
-    "could did does done each either else ever expired expires field files for from gesture "
-    "has have having here hint hints how if in into is it its just later leaked like link list "
-    "manager may might more must my never no nor not now of off on once only or other our out "
-    "over please policy protected protection reset ring rotation same should since so some "
-    "still strength such than that the their them then there these they this those through "
-    "to today tomorrow too under until up us was we were what when where which while who why "
-    "will with without would yet you your garden between ingredient accepted network files"
-)
-_PROSE: Final = frozenset(_PROSE_WORDS.split())
-
-
-def _keep_key(match: re.Match[str], found: Found) -> str:
-    """The key stays, its value goes; a lower-case word of prose after a key word with no colon
-    or "=" ("I forgot my password again") is no value."""
-    value = match["value"]
-    if value in _PROSE and not any(c in match["key"] for c in ":="):
-        return match.group(0)
-    return _keep_any(match, found)
-
-
-def _keep_any(match: re.Match[str], found: Found) -> str:
-    """The key stays, its value goes, whatever the value is (a Wi-Fi key, a cookie)."""
-    value = match["value"]
-    kept = value  # a quoted value is hidden with its quotes
-    if value[:1] not in "\"'“„":  # what ends it is punctuation around it, given back
-        kept = value.rstrip(",;\"'`)]}>") or value
-        kept = kept if len(kept) >= 3 else value
-    found.keyed.append(kept)
-    return match["key"] + SECRET + value[len(kept) :]
-
-
 def _pin(match: re.Match[str], found: Found) -> str:
     if match["bare"] and _NOT_A_PIN.search(match.string, max(0, match.start() - 24), match.start()):
         return match.group(0)
-    return _keep_key(match, found)
+    return keep_digits(match, found)
 
 
 def _scheme(match: re.Match[str], found: Found) -> str:
@@ -347,13 +314,13 @@ def _private_keys(text: str, found: Found) -> str:
 # The rules found by a key word, in order, with the words each one's matches start with.
 _KEYED: Final[tuple[tuple[re.Pattern[str], re.Pattern[str], Replace], ...]] = (
     (_SCHEME, _SCHEME_STARTS, _scheme),
-    (_USER_PASS, _USER_PASS_STARTS, _keep_key),
-    (_WIFI, _WIFI_STARTS, _keep_any),
+    (_USER_PASS, _USER_PASS_STARTS, keep_value),
+    (_WIFI, _WIFI_STARTS, keep_value),
     (_PIN, _PIN_STARTS, _pin),
-    (_SSN, _SSN_STARTS, _keep_key),
-    (_COOKIE, _COOKIE_STARTS, _keep_any),
-    (_PASSWORD, _PASSWORD_STARTS, _keep_key),
-    (_TOKEN_KEY, _TOKEN_KEY_STARTS, _keep_key),
+    (_SSN, _SSN_STARTS, keep_digits),
+    (_COOKIE, _COOKIE_STARTS, keep_any),
+    (_PASSWORD, _PASSWORD_STARTS, keep_value),
+    (_TOKEN_KEY, _TOKEN_KEY_STARTS, keep_value),
     (_KNOWN_PREFIX, _KNOWN_PREFIX_STARTS, whole(TOKEN)),
     (_JWT, _JWT_STARTS, whole(TOKEN)),
 )
@@ -368,8 +335,10 @@ def hide_shapes(text: str, found: Found) -> str:
         text = _private_keys(text, found)
     if "://" in text:
         text = sub(_URL_USER, _url_user, text, found)
+    if "/" in text and ("hook" in (low := text.lower()) or "/services/" in low):
+        text = hide_addresses(text, found)
     if "=" in text:
-        text = sub(_QUERY, _keep_any, text, found)
+        text = sub(_QUERY, keep_any, text, found)
     low = text.lower()
     for pattern, starts, replace in _KEYED:
         if len(low) == len(text):

@@ -30,7 +30,7 @@ from homeassistant.helpers.json import JSONEncoder
 from homeassistant.helpers.storage import Store
 
 from ..const import DOMAIN, STORAGE_MINOR_VERSION, STORAGE_VERSION
-from ..core.scrub import Scrubber
+from ..core.scrub import Pool, Scrubber
 from ..core.text import clean_data
 from ..vault.files import new_scrubber, reason
 
@@ -48,20 +48,31 @@ _READ_ANY_VERSION: Final[dict[str, Any]] = (
 
 TAINT: Final = "taint"  # the scrubber's own section: hashes, never scrubbed (nor secret)
 _KEY: Final = re.compile(r"[0-9a-f]{32}")
-_SEEN: Final = re.compile(r"[0-9a-f]{24}:\d{1,3}:\d{1,2}")
+# One remembered secret: its entries (hash:length:words), the whole first, joined by spaces.
+_SEEN: Final = re.compile(r"[0-9a-f]{24}:\d{1,3}:\d{1,2}(?: [0-9a-f]{24}:\d{1,3}:\d{1,2}){0,63}")
+
+
+def _hashes(items: Any) -> list[str]:
+    if not isinstance(items, list):
+        return []
+    return [item for item in items if isinstance(item, str) and _SEEN.fullmatch(item)]
 
 
 def _taint(data: Any) -> dict[str, Any] | None:
-    """The taint section as the scrubber wrote it, or None: nothing else passes unscrubbed."""
+    """The taint section as the scrubber wrote it (its pools, or the one list of before), or
+    None: nothing else passes unscrubbed."""
     if not isinstance(data, dict) or not isinstance(data.get("key"), str):
         return None
-    seen = data.get("seen")
-    if not _KEY.fullmatch(data["key"]) or not isinstance(seen, list):
+    if not _KEY.fullmatch(data["key"]):
         return None
-    return {
-        "key": data["key"],
-        "seen": [s for s in seen if isinstance(s, str) and _SEEN.fullmatch(s)],
-    }
+    if isinstance(pools := data.get("pools"), dict):
+        return {
+            "key": data["key"],
+            "pools": {pool.value: _hashes(pools.get(pool.value)) for pool in Pool},
+        }
+    if isinstance(data.get("seen"), list):
+        return {"key": data["key"], "seen": _hashes(data["seen"])}
+    return None
 
 
 def _fresh(data: Any) -> Any:

@@ -1,0 +1,117 @@
+"""The value a secret word names: where it starts, where it ends, and how it is hidden.
+
+Where a colon, "=" or "is" says a value follows ("my wifi password is correct horse battery
+staple", "das Passwort lautet …", "la contraseña es …"), the value runs to the end of its
+clause: a sentence's end, a semicolon, a comma, a line's end, a conjunction ("and", "aber",
+"mais", "pero", "maar") or a word that names another key ("user:"), at most twelve words and
+`MAX_CLAUSE` characters. After a bare key word ("password hunter2 please") it is one word. A
+PIN or a code is its digits, however they are grouped ("4111 1111 1111 1111").
+
+Every piece is possessive or bounded (see `core.shapes`), so no value makes a pattern backtrack.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from .numbers import SECRET, Found
+
+MAX_CLAUSE: Final = 80  # characters: what is past it is another thought, left as it is
+
+IS: Final = r"(?:is|was|ist|war|lautet|lautete|est|es|are|sind|era|luidt|zijn)"
+FOR: Final = r"(?:for|of|to|on|at|für|fürs|zum|zur|vom|von|der|des|pour|du|de|del|para|voor|van)"
+# A marker, which is never a key nor a value (that keeps the scrubber idempotent).
+MARKER_WORD: Final = r"(?:token|card|email|secret|phone|iban)"
+MARKER: Final = rf"\[{MARKER_WORD}\]"
+_QUOTED: Final = r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|“[^”\n]{1,200}”|„[^“”\n]{1,200}[“”]"
+
+# Words that end a clause: the conjunctions and thanks of the five languages, and a word of
+# dashes or shell signs ("&&", "|").
+_STOPS: Final = (
+    "and but or so because then while thanks thank thx please ok okay und aber oder denn weil "
+    "sondern dann danke bitte et mais ou donc car puis merci svp y e pero o porque pues gracias "
+    "en maar of want omdat dus dank bedankt"
+)
+_STOP: Final = rf"(?:(?:{'|'.join(_STOPS.split())})(?![^\W_])|[-–—&|<>]++(?!\S))"
+# A word of a clause: no space in it, not ending in punctuation (that ends the clause), and not
+# a key of its own ("user:", "host=").
+_CHAR: Final = r"[^\s.,;:!?=]"
+_WORD: Final = rf"{_CHAR}++(?:[.,:!?]++{_CHAR}++)*+(?![:=])"
+_MORE: Final = rf"(?<![.,;:!?])[ \t]++(?!{_STOP}|{MARKER}){_WORD}"
+_FIRST: Final = rf"(?:\S{{3,}}+|\S{{1,2}}+(?={_MORE}))"
+# The rest of the clause, unless the key had no colon, "=" or "is" before its value (then the
+# pattern's group `plain` matched, and the value is one word).
+_REST: Final = rf"(?(plain)|(?:{_MORE}){{0,11}}+)"
+
+# A value may start with ":" or "=" but not be one, and is never a marker, nor the scheme word
+# of a credential; it is quoted whole, or runs to its clause's end. (Where a pattern only looks
+# ahead for a value, its first word is enough: `VALUE_START`.)
+_NOT_A_VALUE: Final = rf"(?![:=](?:\s|$))(?![:=]*+{MARKER})(?!(?:Bearer|Basic)\s)"
+VALUE_START: Final = rf"{_NOT_A_VALUE}(?:{_QUOTED}|[\"']?(?!{MARKER}){_FIRST})"
+VALUE: Final = rf"{_NOT_A_VALUE}(?:{_QUOTED}|[\"']?(?!{MARKER}){_FIRST}{_REST})"
+WIFI_START: Final = rf"(?![:=])(?!{MARKER})(?:{_QUOTED}|{_FIRST})"
+WIFI_VALUE: Final = rf"(?![:=])(?!{MARKER})(?:{_QUOTED}|{_FIRST}{_REST})"
+# The way a key with no colon, "=" or "is" meets its value (see `_REST`).
+PLAIN: Final = r"(?:\s*+[:=]\s*+|(?P<plain>\s*+))"
+# A PIN or a door code: 3-8 digits, and any groups of digits after them ("4111 1111 1111
+# 1111"); never part of a date, a time or a longer number.
+DIGITS_VALUE: Final = r"\d{3,8}(?: \d{1,8}){0,7}(?![\w\[])(?![.,:/-][\d\[])"
+
+_HEAD: Final = re.compile(r"\S++")
+
+# Words that follow a secret word in prose ("I forgot my password again"): not a value unless a
+# colon or "=" says it is one.
+_PROSE_WORDS: Final = (
+    "a an again also always and any are as at be been before but by can cannot changed change "
+    "could did does done each either else ever expired expires field files for from gesture "
+    "has have having here hint hints how if in into is it its just later leaked like link list "
+    "manager may might more must my never no nor not now of off on once only or other our out "
+    "over please policy protected protection reset ring rotation same should since so some "
+    "still strength such than that the their them then there these they this those through "
+    "to today tomorrow too under until up us was we were what when where which while who why "
+    "will with without would yet you your garden between ingredient accepted network files"
+)
+PROSE: Final = frozenset(_PROSE_WORDS.split())
+# Small words of the five languages: a part of a passphrase that starts or ends with one is
+# not remembered on its own ("for the" of "hunter2 for the router").
+_SMALL_WORDS: Final = (
+    "der die das den dem ein eine einen für mit von zu im am ist und oder nicht mein meine "
+    "le la les un une des du de pour avec dans est et ou pas mon ma mes "
+    "el los las una por con en es y o no mi mis "
+    "het een voor met van op is en niet mijn"
+)
+SMALL: Final = PROSE | frozenset(_SMALL_WORDS.split())
+
+
+def keep_value(match: re.Match[str], found: Found) -> str:
+    """The key stays, its value goes (quoted whole, or at most `MAX_CLAUSE` characters of its
+    clause); a lower-case word of prose after a key word with no colon or "=" ("I forgot my
+    password again") is no value, nor is a word of fewer than three characters."""
+    key, value = match["key"], match["value"]
+    if len(value) > MAX_CLAUSE and value[:1] not in "\"'“„":
+        head = _HEAD.match(value)
+        end = value[: MAX_CLAUSE + 1].rfind(" ")
+        value = value[: max(end, head.end() if head else 0)]
+    if len(value) < 3 or (value.split(maxsplit=1)[0] in PROSE and not any(c in key for c in ":=")):
+        return match.group(0)
+    return _hidden(match, value, found)
+
+
+def keep_digits(match: re.Match[str], found: Found) -> str:
+    """The key stays, its digits go, all of their groups."""
+    return _hidden(match, match["value"], found)
+
+
+def keep_any(match: re.Match[str], found: Found) -> str:
+    """The key stays, its value goes, whatever the value is (a cookie, a query's value)."""
+    return _hidden(match, match["value"], found)
+
+
+def _hidden(match: re.Match[str], value: str, found: Found) -> str:
+    kept = value  # a quoted value is hidden with its quotes
+    if value[:1] not in "\"'“„":  # what ends it is punctuation around it, given back
+        kept = value.rstrip(",;\"'`)]}>") or value
+        kept = kept if len(kept) >= 3 else value
+    found.keyed.append(kept)
+    return match["key"] + SECRET + match.group(0)[len(match["key"]) + len(kept) :]

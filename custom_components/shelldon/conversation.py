@@ -15,6 +15,7 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from .entity import device_info, drop_stand_in
 from .runtime import ShelldonConfigEntry
 from .runtime.pet import Pet
+from .services import async_said_by
 
 PARALLEL_UPDATES = 0
 # The Assist dialog of frontend 20261028.4 throws if an answer shares a websocket frame with its
@@ -58,15 +59,13 @@ class PetConversation(ConversationEntity):
     async def _async_handle_message(
         self, user_input: ConversationInput, chat_log: ChatLog
     ) -> conversation.ConversationResult:
-        sender = "owner"
-        if user_input.context.user_id:
-            user = await self.hass.auth.async_get_user(user_input.context.user_id)
-            if user is not None and user.name:
-                sender = user.name
+        sender, trusted = await async_said_by(self.hass, user_input.context, "owner")
         room = "voice" if user_input.device_id else "assist"
         # In line for the pet first (messages are answered in the order they came), then the
         # frame's wait before the answer is handed back.
-        outcome = await self.pet.async_tell(user_input.text, room=room, sender=sender)
+        outcome = await self.pet.async_tell(
+            user_input.text, room=room, sender=sender, trusted=trusted
+        )
         await self.hass.async_add_executor_job(time.sleep, ASSIST_FRAME_GAP)
         say = outcome.say  # the reply is scrubbed as it comes in
         chat_log.async_add_assistant_content_without_tools(

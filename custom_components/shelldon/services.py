@@ -9,6 +9,7 @@ import voluptuous as vol
 from homeassistant.components.api import APIDomainServicesView
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import (
+    Context,
     HomeAssistant,
     ServiceCall,
     ServiceResponse,
@@ -141,6 +142,18 @@ async def _async_nudge(call: ServiceCall) -> ServiceResponse:
     }
 
 
+async def async_said_by(hass: HomeAssistant, context: Context, nobody: str) -> tuple[str, bool]:
+    """Who said it (a user's name, or `nobody` for an automation) and whether it is trusted as
+    the owner's words: an admin, or no user at all (an automation, a script). Another user of
+    the home is heard, not trusted: a secret they name is not the owner's to keep."""
+    if not context.user_id:
+        return nobody, True
+    user = await hass.auth.async_get_user(context.user_id)
+    if user is None:
+        return nobody, False
+    return user.name or "owner", user.is_admin
+
+
 async def _async_tell(call: ServiceCall) -> ServiceResponse:
     message = call.data[ATTR_MESSAGE].strip()
     if not message or len(message) > MAX_MESSAGE:
@@ -150,10 +163,8 @@ async def _async_tell(call: ServiceCall) -> ServiceResponse:
             translation_placeholders={"limit": str(MAX_MESSAGE)},
         )
     pet = resolve_pet(call.hass, call)
-    sender = "automation"
-    if call.context.user_id and (user := await call.hass.auth.async_get_user(call.context.user_id)):
-        sender = user.name or "owner"
-    outcome = await pet.async_tell(message, room="automation", sender=sender)
+    sender, trusted = await async_said_by(call.hass, call.context, "automation")
+    outcome = await pet.async_tell(message, room="automation", sender=sender, trusted=trusted)
     return {"reply": outcome.say, "intent": outcome.intent, "ok": outcome.ok}  # scrubbed
 
 

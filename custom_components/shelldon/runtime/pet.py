@@ -119,10 +119,13 @@ class Pet(Life):
         """Forget nudges older than the debounce."""
         self._nudged_at = {k: v for k, v in self._nudged_at.items() if v > horizon}
 
-    async def async_tell(self, text: str, *, room: str, sender: str) -> TurnOutcome:
+    async def async_tell(
+        self, text: str, *, room: str, sender: str, trusted: bool = True
+    ) -> TurnOutcome:
         """The owner said something (Assist, an action, a notification's reply): an owner turn,
-        waiting only for the slot; its answer scrubbed."""
-        return await self.turns.async_owner_turn(text, room=room, sender=sender)
+        waiting only for the slot; its answer scrubbed. `trusted`: said by an admin or an
+        automation (a secret in it is the owner's), not by another user of the home."""
+        return await self.turns.async_owner_turn(text, room=room, sender=sender, trusted=trusted)
 
     async def async_speak_up(self) -> dict[str, Any]:
         """shelldon.speak_up: propose a reach-out now, through the same gates (scrubbed)."""

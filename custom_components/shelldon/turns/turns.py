@@ -36,6 +36,7 @@ from ..core.goals import Goal
 from ..core.keeping import QuietHours
 from ..core.language import detect
 from ..core.promises import mentions_a_time
+from ..core.scrub import Pool
 from ..core.signals import SignalKind
 from ..core.text import clean, shorten
 from ..core.tokens import TokenLedger, Usage
@@ -220,10 +221,12 @@ class Turns:
 
     # ------------------------------------------------------------------ turns
 
-    async def async_owner_turn(self, said: str, *, room: str, sender: str) -> TurnOutcome:
+    async def async_owner_turn(
+        self, said: str, *, room: str, sender: str, trusted: bool = True
+    ) -> TurnOutcome:
         """The owner said something: in line for the slot (first in, first out), then one turn
-        of the event loop for the rest of the home, then taken in, answered and kept. A flood
-        is taken in one message at a time, in the order it came."""
+        of the event loop for the rest of the home, then taken in, answered and kept, one
+        message of a flood at a time; its secrets the owner's if `trusted`, else heard."""
         said = said[: MAX_MESSAGE * 2]  # anyone may type here: cut before anything reads it
         self.senses.post(  # the mind hears it at once, while it waits in line
             SignalKind.OWNER_MESSAGE,
@@ -234,7 +237,7 @@ class Turns:
         try:
             await asyncio.sleep(0)
             said = " ".join(clean(said).split())[:MAX_MESSAGE]
-            self.vault.scrubber.learn_from(said)  # a secret said is hidden wherever it recurs
+            self.vault.scrubber.learn_from(said, Pool.SAID if trusted else Pool.HEARD)
             self.senses.interacted()
             now = self.clock.now()
             heard = Line(self.clock.utcnow().isoformat(), room, sender, Role.OWNER, said)

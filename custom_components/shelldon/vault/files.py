@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 from typing import Any, Final
 
-from ..core.scrub import Scrubber, Taint
+from ..core.scrub import Pool, Scrubber, Taint
 from ..core.text import clean, clean_data, path_problem, shorten
 from ..core.words import phrase
 
@@ -72,9 +72,10 @@ class Vault:
         self.scrubber = scrubber or new_scrubber()
         self._touched: set[str] = set()  # what the pet wrote since the history last looked
 
-    def safe_text(self, text: str) -> str:
-        """What the vault writes for `text`: cleaned of unwritable characters, then scrubbed."""
-        return self.scrubber(clean(text))
+    def safe_text(self, text: str, pool: Pool = Pool.HEARD) -> str:
+        """What the vault writes for `text`: cleaned of unwritable characters, then scrubbed
+        (what it hid remembered in `pool`: `FILED` for what the owner put in a file)."""
+        return self.scrubber(clean(text), pool)
 
     def safe_data(self, data: Any) -> Any:
         """Plain data as the vault writes it: every string cleaned, then scrubbed."""

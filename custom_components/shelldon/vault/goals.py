@@ -21,6 +21,7 @@ from homeassistant.core import HomeAssistant
 from ..core.errands import one_request, same_errand
 from ..core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy, left_out
 from ..core.promises import Commitment
+from ..core.scrub import Pool
 from ..ports import Clock, Spawn
 from .files import Vault, VaultError, reason
 
@@ -237,6 +238,8 @@ class GoalBook:
 
     def _read(self) -> str:
         text = self.vault.read_text(GOALS_FILE) if self.vault.exists(GOALS_FILE) else ""
+        if text != self._written:  # the owner's hand: a secret in it is the owner's
+            self.vault.scrubber.learn_from(text[:MAX_FILE], Pool.FILED)
         return text[:MAX_FILE]
 
     async def async_save(self) -> None:

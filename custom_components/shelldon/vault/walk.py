@@ -15,6 +15,7 @@ from typing import Final
 
 from ..core.knowledge import Vectorizer, Volume
 from ..core.passages import chunk_document
+from ..core.scrub import Pool
 from ..core.text import clean, path_problem
 from .catalogue import SHELF, MiB, Stamp
 from .files import Vault, VaultError, reason
@@ -107,11 +108,14 @@ def read_volume(
         return empty, stamp, "it is empty"
     if "\x00" in text:
         return empty, stamp, "it is not a text file"
+
     # Held as it is kept: the vault scrubs every string it writes, so the chunks are scrubbed
     # here too (their spans still point into the file) and a restart finds the very same
-    # passages.
+    # passages. What the owner put on the shelf is theirs: its secrets are filed.
     chunks = [
-        replace(c, text=vault.safe_text(c.text), blurb=vault.safe_text(c.blurb))
+        replace(
+            c, text=vault.safe_text(c.text, Pool.FILED), blurb=vault.safe_text(c.blurb, Pool.FILED)
+        )
         for c in chunk_document(doc, text)
     ]
     return Volume.build(doc, chunks, vectorizer), stamp, None

@@ -67,7 +67,10 @@ Entry = tuple[str, int, int]  # hash, length, words
 def normal(text: str) -> str:
     """A secret as it is remembered and looked for: its compatibility form, in one case, with
     nothing invisible in it, no punctuation around it and single spaces."""
-    folded = unicodedata.normalize("NFKC", text).translate(_INVISIBLE).casefold()
+    if text.isascii():  # its own compatibility form, and nothing invisible in it (fast)
+        folded = text.lower()
+    else:
+        folded = unicodedata.normalize("NFKC", text).translate(_INVISIBLE).casefold()
     return " ".join(folded.strip(_EDGE).split())
 
 

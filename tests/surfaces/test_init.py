@@ -209,6 +209,7 @@ SURFACE: dict[str, Row] = {
             "tick_seconds": 60,
             "token_pressure": 0.0,
             "interruptions_today": 0,
+            "assistant_calls_today": 0,
             "last_choice": "none",  # no choice yet (translated as a state of the attribute)
         },
     ),

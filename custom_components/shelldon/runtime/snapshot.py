@@ -95,6 +95,7 @@ def snapshot(pet: Life) -> PetData:
                 "tick_seconds": round(pet.mind.cadence_s * STRETCH[pet.battery.level]),
                 "token_pressure": round(pet.mind.token_pressure, 3),
                 "interruptions_today": pet.door.interruptions_today(now),
+                "assistant_calls_today": pet.answers.calls_today(now),
                 "last_choice": ((record.choice or {}).get("about") if record else None) or "none",
             }
         ),

@@ -37,6 +37,7 @@ from ..vault.records import Records
 from ..vault.shelf import Shelf
 from ..vault.versions import Versions
 from .admission import Admission
+from .answers import Answers, day_text
 from .arbiter import Arbiter
 from .continuity import Continuity
 from .coordinator import PetCoordinator
@@ -95,6 +96,17 @@ def wire(pet: Life, brain: Brain) -> None:
         words=pet.journal.words,
     )
     pet.watch = Watcher(pet)
+    pet.answers = Answers(  # what other assistants are told (Home Assistant's LLM API)
+        clock=pet.clock,
+        scrubber=pet.scrubber,
+        journal=pet.journal,
+        shown=lambda: pet.coordinator.data,
+        recall=lambda about, most: pet.recall.index.search(about, limit=most, relative=0.3),
+        shelf=lambda query, most: pet.shelf.search(query, limit=most),
+        read_day=lambda day: executor(day_text, pet.vault, day),
+        roots=(str(pet.vault.root), hass.config.config_dir),
+        changed=pet.show,
+    )
 
     # Its body.
     pet.arbiter = Arbiter(pet.on_slot_change)

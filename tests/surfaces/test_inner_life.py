@@ -100,6 +100,9 @@ async def test_the_journal_days_are_a_calendar(
 
     shelf = hass.states.get("sensor.shelldon_shelf")
     assert shelf is not None and shelf.attributes["documents"] == []
+    top = hass.states.get("sensor.shelldon_top_need")
+    assert top is not None and "connection_tension" in top.attributes
+    assert "connection" not in top.attributes, "only the documented <need>_tension"
 
 
 async def test_last_choice_keeps_the_latest_real_choice_through_an_hour_of_rest(

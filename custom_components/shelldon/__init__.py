@@ -16,6 +16,7 @@ from .services import async_setup_services
 
 PLATFORMS: list[Platform] = [
     Platform.BINARY_SENSOR,
+    Platform.CALENDAR,
     Platform.CONVERSATION,
     Platform.IMAGE,
     Platform.SENSOR,

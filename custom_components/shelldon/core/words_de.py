@@ -208,7 +208,8 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "laut gesagt: {text}",
     "logbook.sent": "eine Nachricht geschickt: {text}",
     "logbook.reaching_out": "sich melden",
-    "logbook.mood": "ist jetzt {mood} (war {previous})",
+    "diary.summary": "{did} Dinge getan, {talk} Zeilen Gespräch",
+    "diary.earlier": "({count} frühere Zeilen stehen in meiner Tagebuchdatei)",
     # the body's own check
     "health.checkpoint": "mein Sicherungspunkt konnte nicht geschrieben werden",
     "health.storage": "ich kann {what} nicht schreiben ({why})",

@@ -201,7 +201,8 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "said aloud: {text}",
     "logbook.sent": "sent a message: {text}",
     "logbook.reaching_out": "reaching out",
-    "logbook.mood": "became {mood} (was {previous})",
+    "diary.summary": "{did} things I did, {talk} lines of conversation",
+    "diary.earlier": "({count} earlier lines are in my journal file)",
     # the body's own check
     "health.checkpoint": "my checkpoint could not be written",
     "health.storage": "{what} cannot be written ({why})",

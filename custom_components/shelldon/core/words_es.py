@@ -196,7 +196,8 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "dijo en voz alta: {text}",
     "logbook.sent": "envió un mensaje: {text}",
     "logbook.reaching_out": "ponerse en contacto",
-    "logbook.mood": "ahora está {mood} (antes {previous})",
+    "diary.summary": "{did} cosas hechas, {talk} líneas de conversación",
+    "diary.earlier": "({count} líneas anteriores están en mi archivo de diario)",
     # the body's own check
     "health.checkpoint": "no se pudo escribir mi copia de seguridad",
     "health.storage": "no puedo escribir {what} ({why})",

@@ -196,7 +196,8 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "hardop gezegd: {text}",
     "logbook.sent": "een bericht gestuurd: {text}",
     "logbook.reaching_out": "contact zoeken",
-    "logbook.mood": "is nu {mood} (was {previous})",
+    "diary.summary": "{did} dingen gedaan, {talk} regels gesprek",
+    "diary.earlier": "({count} eerdere regels staan in mijn dagboekbestand)",
     # the body's own check
     "health.checkpoint": "mijn controlepunt kon niet worden geschreven",
     "health.storage": "ik kan {what} niet schrijven ({why})",

@@ -212,6 +212,7 @@ class Turns:
             unsaid=unsaid or [],
             filed=tuple(extra.get("filed", ())),
             promises=kind is not TurnKind.PROACTIVE,  # a musing never picks a promise early
+            today=self.senses.today() if kind is TurnKind.OWNER else None,
         )
         extra.setdefault("language", self.journal.language())  # the owner's, unless told
         return TurnRequest(

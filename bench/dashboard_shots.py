@@ -25,7 +25,7 @@ sys.path[:0] = [str(REPO), str(REPO / "scripts")]
 
 import shelldon_demo as demo  # noqa: E402
 
-from tests.e2e.test_dashboard import (  # noqa: E402
+from tests.e2e.browser import (  # noqa: E402
     PHONE,
     VIEWPORT,
     Chromium,

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from homeassistant.components.calendar import CalendarEntity, CalendarEvent
+from homeassistant.components.calendar import (
+    CalendarEntity,
+    CalendarEntityDescription,
+    CalendarEvent,
+)
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers.entity import EntityDescription
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util import dt as dt_util
 
@@ -24,7 +27,7 @@ from .runtime.shown import JournalDay
 
 PARALLEL_UPDATES = 0
 
-JOURNAL = EntityDescription(key="journal", translation_key="journal")
+JOURNAL = CalendarEntityDescription(key="journal", translation_key="journal")
 
 
 async def async_setup_entry(

@@ -59,9 +59,8 @@ def decision(record: dict[str, Any]) -> dict[str, Any]:
         "over": [c.get("about") for c in (record.get("runners_up") or [])[:2]],
         "done": record.get("done"),
     }
-    if interrupt := record.get("interrupt"):
-        out |= {k: interrupt.get(k) for k in ("outcome", "reason", "factors")}
-    return out
+    interrupt = record.get("interrupt") or {}  # every key always there (None if no reach-out)
+    return out | {k: interrupt.get(k) for k in ("outcome", "reason", "factors")}
 
 
 class Records:

@@ -96,7 +96,7 @@ async def test_the_journal_days_are_a_calendar(
     assert [e["start"] for e in events] == ["2026-12-01", "2026-12-02"]
     first = events[0]
     assert "filed a reminder" in first["description"], "what it did on the first day"
-    assert first["summary"].startswith(f"{first['description'].count(chr(10)) + 1} things I did")
+    assert first["summary"].startswith(f"Done: {first['description'].count(chr(10)) + 1} ·")
 
     shelf = hass.states.get("sensor.shelldon_shelf")
     assert shelf is not None and shelf.attributes["documents"] == []

@@ -208,7 +208,7 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "laut gesagt: {text}",
     "logbook.sent": "eine Nachricht geschickt: {text}",
     "logbook.reaching_out": "sich melden",
-    "diary.summary": "{did} Dinge getan, {talk} Zeilen Gespräch",
+    "diary.summary": "Getan: {did} · Gesprächszeilen: {talk}",
     "diary.earlier": "({count} frühere Zeilen stehen in meiner Tagebuchdatei)",
     # the body's own check
     "health.checkpoint": "mein Sicherungspunkt konnte nicht geschrieben werden",

@@ -201,7 +201,7 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "said aloud: {text}",
     "logbook.sent": "sent a message: {text}",
     "logbook.reaching_out": "reaching out",
-    "diary.summary": "{did} things I did, {talk} lines of conversation",
+    "diary.summary": "Done: {did} · conversation lines: {talk}",
     "diary.earlier": "({count} earlier lines are in my journal file)",
     # the body's own check
     "health.checkpoint": "my checkpoint could not be written",

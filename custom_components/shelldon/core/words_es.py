@@ -196,7 +196,7 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "dijo en voz alta: {text}",
     "logbook.sent": "envió un mensaje: {text}",
     "logbook.reaching_out": "ponerse en contacto",
-    "diary.summary": "{did} cosas hechas, {talk} líneas de conversación",
+    "diary.summary": "Hecho: {did} · líneas de conversación: {talk}",
     "diary.earlier": "({count} líneas anteriores están en mi archivo de diario)",
     # the body's own check
     "health.checkpoint": "no se pudo escribir mi copia de seguridad",

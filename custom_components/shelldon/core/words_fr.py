@@ -206,7 +206,7 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "a dit à voix haute : {text}",
     "logbook.sent": "a envoyé un message : {text}",
     "logbook.reaching_out": "prendre contact",
-    "diary.summary": "{did} choses faites, {talk} lignes de conversation",
+    "diary.summary": "Fait : {did} · lignes de conversation : {talk}",
     "diary.earlier": "({count} lignes plus anciennes sont dans mon fichier de journal)",
     # the body's own check
     "health.checkpoint": "ma sauvegarde n'a pas pu être écrite",

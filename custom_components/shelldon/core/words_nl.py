@@ -196,7 +196,7 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "hardop gezegd: {text}",
     "logbook.sent": "een bericht gestuurd: {text}",
     "logbook.reaching_out": "contact zoeken",
-    "diary.summary": "{did} dingen gedaan, {talk} regels gesprek",
+    "diary.summary": "Gedaan: {did} · gespreksregels: {talk}",
     "diary.earlier": "({count} eerdere regels staan in mijn dagboekbestand)",
     # the body's own check
     "health.checkpoint": "mijn controlepunt kon niet worden geschreven",

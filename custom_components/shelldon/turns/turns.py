@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Final
 
@@ -30,7 +31,7 @@ from ..brain.turn import (
     TurnResult,
 )
 from ..const import EVENT_TURN_FINISHED
-from ..core.closing import Closing, Conversation, hear, worth_closing
+from ..core.closing import Closing, Conversation, worth_closing
 from ..core.exchanges import Exchange, Exchanges, Line, Role, marker
 from ..core.goals import Goal
 from ..core.keeping import QuietHours
@@ -48,13 +49,14 @@ from ..vault.recall import Recall
 from ..vault.records import Records
 from ..vault.shelf import Shelf
 from ..vault.soul import CONSTITUTION, PERSONA, read_soul
+from .acting import account_tools, cannot_act
 from .apology import Troubles, apology
 from .folding import fold_day
 from .ledger import ledger, restore_ledger
 from .machine import machine
 from .reply import apply_reply, scrubbed
 from .requests import Requests
-from .senses import Senses, TurnOutcome, committed, finished
+from .senses import Senses, TurnOutcome, committed, finished, heard_in_talk
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -220,10 +222,13 @@ class Turns:
 
     # ------------------------------------------------------------------ turns
 
-    async def async_owner_turn(self, said: str, *, room: str, sender: str) -> TurnOutcome:
+    async def async_owner_turn(
+        self, said: str, *, room: str, sender: str, asker: Any = None
+    ) -> TurnOutcome:
         """The owner said something: in line for the slot (first in, first out), then one turn
         of the event loop for the rest of the home, then taken in, answered and kept. A flood
-        is taken in one message at a time, in the order it came."""
+        is taken in one message at a time, in the order it came. `asker`: the conversation's
+        context, with which the owner's chosen LLM APIs are opened for a brain that can act."""
         said = said[: MAX_MESSAGE * 2]  # anyone may type here: cut before anything reads it
         self.senses.post(  # the mind hears it at once, while it waits in line
             SignalKind.OWNER_MESSAGE,
@@ -238,6 +243,7 @@ class Turns:
             self.senses.interacted()
             now = self.clock.now()
             heard = Line(self.clock.utcnow().isoformat(), room, sender, Role.OWNER, said)
+            opener = self.senses.open_home if getattr(self.brain, "acts_on_home", 0) else None
             request = self.request(
                 TurnKind.OWNER,
                 now,
@@ -245,6 +251,7 @@ class Turns:
                 unsaid=self.senses.unsaid(),
                 filed=await self.requests.async_file(said, now),
                 language=detect(said, self.journal.language()),  # answered as it was said
+                home=await opener(asker, said) if opener else None,
             )
             self.last_topic = said
             self.senses.witnessed("connection", "my owner talked with me")
@@ -324,6 +331,8 @@ class Turns:
             if isinstance(err, BrainAuthError):
                 self.senses.key_rejected()  # whoever's turn it was, the owner must act
                 self.brain = self.offline
+            elif err.cause == "model_not_found" and self.senses.model_refused:
+                self.senses.model_refused("not_found")
             result = (
                 apology(err, request.language)
                 if kind is TurnKind.OWNER
@@ -335,6 +344,9 @@ class Turns:
         self.tokens.spend(billed, now)
         reply = scrubbed(result.reply, self.vault.scrubber)
         said = next((m.text for m in request.messages if m.kind == "message"), "")
+        account_tools(self.journal, now, kind.value, result.tools)
+        if line := cannot_act(brain or self.brain, request, said):
+            reply = replace(reply, say=f"{reply.say} {line}".strip())
         apply_reply(
             reply,
             now=now,
@@ -367,18 +379,7 @@ class Turns:
         if heard is not None:
             self.history.add(Exchange(heard, said_line, kind.value))
         if kind is TurnKind.OWNER and heard is not None:
-            self.conversation.add(
-                hear(
-                    heard.text,
-                    answered=ok,
-                    remembered=bool(reply.remember),
-                    acted=bool(
-                        reply.settle or reply.promises or reply.asks or reply.edits or request.filed
-                    ),
-                    say=reply.say,
-                    asks=len(reply.asks),
-                )
-            )
+            self.conversation.add(heard_in_talk(heard.text, reply, ok, request, result.tools))
         self.last_intent = reply.intent
         self.last_outcome = (
             f"failed ({error})"
@@ -393,5 +394,6 @@ class Turns:
         self.senses.post(SignalKind.TURN_COMMITTED, committed(kind, heard, reply, ok, request))
         self.changed()
         tokens = billed.total  # what was billed, even for a turn that failed
-        self.senses.fire(EVENT_TURN_FINISHED, finished(self.entry_id, kind, reply, tokens, ok))
+        event = finished(self.entry_id, kind, reply, tokens, ok, result.tools)
+        self.senses.fire(EVENT_TURN_FINISHED, event)
         return TurnOutcome(reply.say, reply.intent, ok, kind, tokens, error, reply)

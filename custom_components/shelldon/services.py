@@ -19,6 +19,7 @@ from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.service import async_register_admin_service
 
+from .body.home_api import Asker
 from .const import (
     ATTR_CONFIG_ENTRY_ID,
     ATTR_EDIT_ID,
@@ -153,7 +154,8 @@ async def _async_tell(call: ServiceCall) -> ServiceResponse:
     sender = "automation"
     if call.context.user_id and (user := await call.hass.auth.async_get_user(call.context.user_id)):
         sender = user.name or "owner"
-    outcome = await pet.async_tell(message, room="automation", sender=sender)
+    asker = Asker(context=call.context)  # the home's tools as this caller may use them
+    outcome = await pet.async_tell(message, room="automation", sender=sender, asker=asker)
     return {"reply": outcome.say, "intent": outcome.intent, "ok": outcome.ok}  # scrubbed
 
 

@@ -163,14 +163,15 @@ class HomeApi:
         self.options = options  # the live dials
         self.scrub = scrub
 
-    async def async_open(self, asker: Asker, said: str) -> HomeSession | None:
+    async def async_open(self, asker: Asker | None, said: str) -> HomeSession | None:
         """The home for this message, or None (no API chosen, or it cannot be had now)."""
         apis = chosen_apis(self.options)
         if not apis:
             return None
         try:
             chosen: Any = apis if MERGES else apis[0]  # a list from 2025.7
-            instance = await llm.async_get_api(self.hass, chosen, llm_context(asker, said))
+            context = llm_context(asker or Asker(), said)
+            instance = await llm.async_get_api(self.hass, chosen, context)
         except HomeAssistantError as err:  # an API gone, or the user may not use it
             _LOGGER.warning("The home's tools are not available now: %s", err)
             return None

@@ -124,3 +124,27 @@ async def test_a_model_the_api_no_longer_knows_raises_a_repair(
     await converse(hass, "hello")
     issue = ir.async_get(hass).async_get_issue(DOMAIN, f"model_retired_{entry.entry_id}")
     assert issue is not None and issue.translation_key == "model_retired_not_found"
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("switch on the desk lamp", "I can't change anything in your home myself"),
+        ("Schalte bitte die Schreibtischlampe ein", "Ich kann in deinem Zuhause selbst nichts"),
+    ],
+)
+async def test_the_offline_brain_says_plainly_it_cannot_act_on_the_home(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, text: str, line: str
+) -> None:
+    freezer.move_to(local(2026, 12, 2, 10, 0))
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        unique_id="shelldon",
+        title="Shelldon",
+        data={"name": "Shelldon"},
+        options={CONF_LLM_HASS_API: [llm.LLM_API_ASSIST]},
+    )
+    entry.add_to_hass(hass)
+    await async_setup_pet(hass, entry)
+    assert line in await converse(hass, text)
+    assert line not in await converse(hass, "is the kitchen window open?")

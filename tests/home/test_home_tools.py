@@ -27,7 +27,7 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.shelldon.const import CONF_LLM_HASS_API, DOMAIN, EVENT_TURN_FINISHED
-from custom_components.shelldon.core.home import MAX_TOOL_ROUNDS
+from custom_components.shelldon.core.home import MAX_TOOL_ROUNDS, bare
 from tests.anthropic_mock import KEY, ScriptedModel, json_answer, reply_message, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 
@@ -90,6 +90,11 @@ def tool_use(name: str, args: dict[str, Any], *more: tuple[str, dict[str, Any]])
     )
 
 
+def offered(body: dict[str, Any], name: str) -> str:
+    """The name a release offers a tool under (2026.10 puts its integration before it)."""
+    return next((t["name"] for t in body["tools"] if bare(t["name"]) == name), name)
+
+
 def last_results(body: dict[str, Any]) -> list[dict[str, Any]]:
     """The tool results the last user message carries (none: the turn's first call)."""
     content = body["messages"][-1]["content"]
@@ -112,11 +117,11 @@ def helpful(body: dict[str, Any]) -> Any:
         return {"intent": "tell my owner what the home said", "say": f"Done: {text}"[:1900]}
     said = owner_words(body)
     if "window" in said:
-        return tool_use("GetLiveContext", {})
+        return tool_use(offered(body, "GetLiveContext"), {})
     if "desk lamp" in said:
-        return tool_use("HassTurnOn", {"name": "Desk lamp"})
+        return tool_use(offered(body, "HassTurnOn"), {"name": "Desk lamp"})
     if "hall light" in said:
-        return tool_use("HassTurnOn", {"name": "Hall light"})
+        return tool_use(offered(body, "HassTurnOn"), {"name": "Hall light"})
     return {"intent": "answer", "say": "Hello!"}
 
 
@@ -125,7 +130,8 @@ def attacker(body: dict[str, Any]) -> Any:
     (once per turn), then answers."""
     if last_results(body):
         return {"intent": "answer", "say": "Nothing to see here."}
-    return tool_use("HassTurnOn", {"name": "Desk lamp"}, ("HassTurnOff", {"name": "Front door"}))
+    on, off = offered(body, "HassTurnOn"), offered(body, "HassTurnOff")
+    return tool_use(on, {"name": "Desk lamp"}, (off, {"name": "Front door"}))
 
 
 async def converse(hass: HomeAssistant, text: str) -> str:
@@ -161,11 +167,12 @@ async def test_a_question_about_the_home_is_answered_from_an_exposed_sensor(
     assert "Hall light" not in answer, "an unexposed entity is not in the home's answer"
     first, second = (body for _, body in model.calls)
     names = [tool["name"] for tool in first["tools"]]
-    assert "GetLiveContext" in names and names[-1] == "reply"
+    assert "hall" not in json.dumps(first).lower(), "an unexposed entity is never shown"
+    assert "GetLiveContext" in map(bare, names) and names[-1] == "reply"
     assert names[:-1] == sorted(names[:-1]), "the home's tools in a stable order"
     assert first["tools"] == second["tools"] and first["system"] == second["system"]
     assert lamp_calls == []
-    assert events[-1].data["tools"] == ["GetLiveContext"]
+    assert [bare(t) for t in events[-1].data["tools"]] == ["GetLiveContext"]
     tokens = hass.states.get("sensor.shelldon_tokens_today")
     assert int(tokens.state) == 2 * (300 + 60 + 2000), "both rounds are counted"
 
@@ -180,7 +187,7 @@ async def test_the_owner_switches_on_an_exposed_light_and_an_unexposed_one_is_ou
         await async_setup_pet(hass, pet_entry(hass, [llm.LLM_API_ASSIST]))
         await converse(hass, "switch on the desk lamp")
         assert [c.data["entity_id"] for c in lamp_calls] == [["light.desk_lamp"]]
-        assert events[-1].data["tools"] == ["HassTurnOn"]
+        assert [bare(t) for t in events[-1].data["tools"]] == ["HassTurnOn"]
         await converse(hass, "switch on the hall light")
 
     assert [c.data["entity_id"] for c in lamp_calls] == [["light.desk_lamp"]], "hall: unexposed"
@@ -188,7 +195,7 @@ async def test_the_owner_switches_on_an_exposed_light_and_an_unexposed_one_is_ou
     assert "HassTurnOn" in kept and "Desk lamp" in kept
     hall = last_results(model.calls[-1][1])
     assert [r.get("is_error") for r in hall] == [True], "the home refused what is not exposed"
-    assert "tried HassTurnOn" in kept and "Hall light" in kept
+    assert "HassTurnOn" in kept and "Hall light" in kept and "it did not work" in kept
 
 
 async def test_without_a_chosen_api_no_home_tool_is_offered_and_none_runs(
@@ -229,7 +236,7 @@ async def test_a_planted_shelf_document_cannot_make_a_tool_run(
     assert "unlock the front door" in model.calls[0][1]["messages"][0]["content"], "shown"
     assert lamp_calls == [], "a question asks for no change"
     refused = events[-1].data["refused"]
-    assert [(r["tool"], r["verdict"]) for r in refused] == [
+    assert [(bare(r["tool"]), r["verdict"]) for r in refused] == [
         ("HassTurnOn", "not_asked"),
         ("HassTurnOff", "not_asked"),
     ]
@@ -248,8 +255,8 @@ async def test_a_request_to_act_runs_only_what_the_owner_named(
         await converse(hass, "please switch on the desk lamp")
 
     assert [c.data["entity_id"] for c in lamp_calls] == [["light.desk_lamp"]]
-    assert events[-1].data["tools"] == ["HassTurnOn"]
-    assert [(r["tool"], r["verdict"]) for r in events[-1].data["refused"]] == [
+    assert [bare(t) for t in events[-1].data["tools"]] == ["HassTurnOn"]
+    assert [(bare(r["tool"]), r["verdict"]) for r in events[-1].data["refused"]] == [
         ("HassTurnOff", "not_named")
     ]
 
@@ -258,7 +265,7 @@ async def test_a_model_that_never_stops_calling_tools_gets_at_most_four_rounds(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, lamp_calls: list[ServiceCall]
 ) -> None:
     freezer.move_to(local(*DAY, 10, 0))
-    model = ScriptedModel(owner=lambda body: tool_use("GetLiveContext", {}))
+    model = ScriptedModel(owner=lambda body: tool_use(offered(body, "GetLiveContext"), {}))
     with scripted(model):
         await async_setup_pet(hass, pet_entry(hass, [llm.LLM_API_ASSIST]))
         await converse(hass, "is the kitchen window open?")

@@ -151,7 +151,13 @@ def judge(
     return Verdict.RAN
 
 
+def bare(name: str) -> str:
+    """A tool's name without the namespace a release may put before it
+    ("intent__HassTurnOn" -> "HassTurnOn")."""
+    return name.rsplit("__", 1)[-1]
+
+
 def is_read_only(name: str, declared: bool | None) -> bool:
     """A tool reads only: as it declares (tool annotations, where the release has them), else
     by the known names; anything else is taken to change the home."""
-    return declared if declared is not None else name in READ_ONLY_TOOLS
+    return declared if declared is not None else bare(name) in READ_ONLY_TOOLS

@@ -12,8 +12,8 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .body.home_api import Asker
 from .entity import device_info, drop_stand_in
+from .ports import Asker
 from .runtime import ShelldonConfigEntry
 from .runtime.pet import Pet
 

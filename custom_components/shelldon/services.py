@@ -19,7 +19,6 @@ from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.service import async_register_admin_service
 
-from .body.home_api import Asker
 from .const import (
     ATTR_CONFIG_ENTRY_ID,
     ATTR_EDIT_ID,
@@ -35,6 +34,7 @@ from .const import (
 )
 from .core.reactions import NudgeKind
 from .core.text import shorten
+from .ports import Asker
 from .runtime import ShelldonConfigEntry
 from .runtime.pet import Pet
 

@@ -15,15 +15,15 @@ import dataclasses
 import json
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, Final
 
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm
 
 from ..const import CONF_LLM_HASS_API, DOMAIN
 from ..core.home import ToolCall, Verdict, is_read_only, judge
+from ..ports import Asker
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -41,16 +41,6 @@ REFUSED_WHY: Final[dict[Verdict, str]] = {
     ),
     Verdict.UNKNOWN: "Refused: no such tool is offered.",
 }
-
-
-@dataclass(frozen=True)
-class Asker:
-    """Who asked, from where, in which language: the conversation's own context."""
-
-    context: Context | None = None
-    device_id: str | None = None
-    language: str | None = None
-    agent_id: str | None = None
 
 
 def chosen_apis(options: Mapping[str, Any]) -> list[str]:

@@ -16,13 +16,13 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 
-from ..body.home_api import Asker
 from ..brain import Brain
 from ..const import DOMAIN
 from ..core import defaults as d
 from ..core.goals import MAX_OPEN, MAX_TEXT, GoalKind, GoalState, Provenance, Strategy
 from ..core.promises import errand_of
 from ..core.reactions import NudgeKind, compute_nudge_patch
+from ..ports import Asker
 from ..turns.senses import TurnOutcome
 from .checkpoint import PetStore
 from .life import Clock, Life

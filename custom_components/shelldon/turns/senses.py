@@ -4,7 +4,7 @@ what it gives back to its caller."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..brain.tool_rounds import described
@@ -42,6 +42,7 @@ class Senses:
     spoke: Callable[[], None]  # the turn said something: the reply face follows it
     key_rejected: Callable[[], None]  # the owner must re-authenticate
     fire: Callable[[str, dict[str, Any]], None]  # a bus event
+    today: Callable[[], list[str]] = field(default=list)  # what it did today, from its journal
     # the owner's home for one owner message: (who asked, what they said) -> its tools, or None
     open_home: Callable[[Any, str], Awaitable[HomeTools | None]] | None = None
     model_refused: Callable[[str], None] | None = None  # the model is retired or unknown: a repair

@@ -147,8 +147,6 @@ class Turns:
             return
         self.identity = Identity(self.name, constitution, persona, home=self.home)
 
-    # ------------------------------------------------------------------ reading
-
     @property
     def shelf(self) -> Shelf:
         """The shelf as it is now."""
@@ -214,6 +212,7 @@ class Turns:
             unsaid=unsaid or [],
             filed=tuple(extra.get("filed", ())),
             promises=kind is not TurnKind.PROACTIVE,  # a musing never picks a promise early
+            today=self.senses.today() if kind is TurnKind.OWNER else None,
         )
         extra.setdefault("language", self.journal.language())  # the owner's, unless told
         return TurnRequest(
@@ -225,19 +224,20 @@ class Turns:
     async def async_owner_turn(
         self, said: str, *, room: str, sender: str, asker: Any = None
     ) -> TurnOutcome:
-        """The owner said something: in line for the slot (first in, first out), then one turn
-        of the event loop for the rest of the home, then taken in, answered and kept. A flood
-        is taken in one message at a time, in the order it came. `asker`: the conversation's
-        context, with which the owner's chosen LLM APIs are opened for a brain that can act."""
+        """The owner said something: in line for the slot (first in, first out; a flood taken
+        in one message at a time), one turn of the loop for the home, then answered and kept.
+        `asker`: the conversation's context, to open the owner's LLM APIs for a brain that acts."""
         said = said[: MAX_MESSAGE * 2]  # anyone may type here: cut before anything reads it
-        self.senses.post(  # the mind hears it at once, while it waits in line
-            SignalKind.OWNER_MESSAGE,
-            {"room": room, "sender": sender, "about": f"{sender} said something"},
-        )
+        arrived = {"room": room, "sender": sender, "about": f"{sender} said something"}
+        heard_now = not self.slot.waiting  # a flood is heard one message at a time
+        if heard_now:  # the mind hears it at once, while it waits in line
+            self.senses.post(SignalKind.OWNER_MESSAGE, arrived)
         self.unflushed = True
         await self.slot.take()
         try:
             await asyncio.sleep(0)
+            if not heard_now:
+                self.senses.post(SignalKind.OWNER_MESSAGE, arrived)
             said = " ".join(clean(said).split())[:MAX_MESSAGE]
             self.vault.scrubber.learn_from(said)  # a secret said is hidden wherever it recurs
             self.senses.interacted()
@@ -261,6 +261,10 @@ class Turns:
         finally:
             self.slot.release()
 
+    def _marker(self) -> Line:
+        at = self.clock.utcnow().isoformat()
+        return Line(at, "notification", "", Role.MARKER, marker(self.name))
+
     async def async_keep(
         self, goal: Goal, now: datetime, *, think: bool, late: bool, waited: bool
     ) -> TurnOutcome:
@@ -268,9 +272,7 @@ class Turns:
         `think`, and in the pet's own plain words when it may not, or the model fails or falls
         silent (a promise is never kept in silence); nothing delivered. `late`: its time passed
         while the pet was off; `waited`: it waited for the end of the quiet hours."""
-        heard = Line(
-            self.clock.utcnow().isoformat(), "notification", "", Role.MARKER, marker(self.name)
-        )
+        heard = self._marker()
         request = self.request(
             TurnKind.REACH_OUT,
             now,
@@ -290,9 +292,7 @@ class Turns:
             self.closed()
             request = self.request(TurnKind.FLUSH, now, flush_cause="your owner has gone quiet")
             return await self.run(request, None, kind)
-        heard = Line(
-            self.clock.utcnow().isoformat(), "notification", "", Role.MARKER, marker(self.name)
-        )
+        heard = self._marker()
         extra: dict[str, Any] = {}
         if goal is not None:
             extra = {"goal": f"[{goal.id}] {goal.text}", "reminder": goal.reminder}

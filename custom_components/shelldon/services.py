@@ -34,6 +34,7 @@ from .const import (
 )
 from .core.reactions import NudgeKind
 from .core.text import shorten
+from .ports import Asker
 from .runtime import ShelldonConfigEntry
 from .runtime.pet import Pet
 
@@ -153,7 +154,8 @@ async def _async_tell(call: ServiceCall) -> ServiceResponse:
     sender = "automation"
     if call.context.user_id and (user := await call.hass.auth.async_get_user(call.context.user_id)):
         sender = user.name or "owner"
-    outcome = await pet.async_tell(message, room="automation", sender=sender)
+    asker = Asker(context=call.context)  # the home's tools as this caller may use them
+    outcome = await pet.async_tell(message, room="automation", sender=sender, asker=asker)
     return {"reply": outcome.say, "intent": outcome.intent, "ok": outcome.ok}  # scrubbed
 
 

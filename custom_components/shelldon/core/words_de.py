@@ -233,4 +233,15 @@ WORDS: Final[dict[str, str]] = {
     "reason.exists": "dort ist schon etwas",
     "reason.symlink": "symbolischen Links wird nicht gefolgt",
     "reason.disk_error": "der Datenträger hat einen Fehler gemeldet",
+    # the home's tools: what ran, what was refused and why
+    "journal.tool_ran": "habe {tool} im Zuhause benutzt, wie mein Mensch es wollte ({args})",
+    "journal.tool_failed": "habe {tool} im Zuhause versucht ({args}); es hat nicht geklappt",
+    "journal.tool_refused": "einen Werkzeugaufruf abgelehnt: {tool} ({args}): {why}",
+    "why.not_owners_turn": "ein Zug aus eigenem Antrieb ändert nichts im Zuhause",
+    "why.not_asked": "die Nachricht meines Menschen bat um keine Änderung",
+    "why.not_named": "die Nachricht meines Menschen hat es nicht genannt",
+    "why.unknown": "so ein Werkzeug wurde nicht angeboten",
+    "why.over_rounds": "zu viele Werkzeugaufrufe in einem Zug",
+    "why.with_reply": "er kam zusammen mit der Antwort",
+    "home.cannot_act": "Ich kann in deinem Zuhause selbst nichts ändern; Assist kann es, oder du.",
 }

@@ -226,4 +226,15 @@ WORDS: Final[dict[str, str]] = {
     "reason.exists": "something is already there",
     "reason.symlink": "symlinks are not followed",
     "reason.disk_error": "the disk reported an error",
+    # the home's tools: what ran, what was refused and why
+    "journal.tool_ran": "used {tool} in the home, as my owner asked ({args})",
+    "journal.tool_failed": "tried {tool} in the home ({args}); it did not work",
+    "journal.tool_refused": "refused a tool call: {tool} ({args}): {why}",
+    "why.not_owners_turn": "a turn of my own changes nothing in the home",
+    "why.not_asked": "my owner's message asked for no change",
+    "why.not_named": "my owner's message did not name it",
+    "why.unknown": "no such tool was offered",
+    "why.over_rounds": "too many tool calls in one turn",
+    "why.with_reply": "it came with the reply",
+    "home.cannot_act": "I can't change anything in your home myself; Assist can, or you can.",
 }

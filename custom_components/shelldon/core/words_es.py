@@ -221,4 +221,15 @@ WORDS: Final[dict[str, str]] = {
     "reason.exists": "ya hay algo ahí",
     "reason.symlink": "los enlaces simbólicos no se siguen",
     "reason.disk_error": "el disco informó de un error",
+    # the home's tools: what ran, what was refused and why
+    "journal.tool_ran": "usé {tool} en la casa, como pidió mi persona ({args})",
+    "journal.tool_failed": "intenté {tool} en la casa ({args}); no funcionó",
+    "journal.tool_refused": "rechacé una llamada a herramienta: {tool} ({args}): {why}",
+    "why.not_owners_turn": "un turno por iniciativa propia no cambia nada en la casa",
+    "why.not_asked": "el mensaje de mi persona no pedía ningún cambio",
+    "why.not_named": "el mensaje de mi persona no lo nombraba",
+    "why.unknown": "no se ofrecía esa herramienta",
+    "why.over_rounds": "demasiadas llamadas a herramientas en un turno",
+    "why.with_reply": "llegó junto con la respuesta",
+    "home.cannot_act": "No puedo cambiar nada en tu casa yo mismo; Assist puede, o tú.",
 }

@@ -231,4 +231,15 @@ WORDS: Final[dict[str, str]] = {
     "reason.exists": "il y a déjà quelque chose",
     "reason.symlink": "les liens symboliques ne sont pas suivis",
     "reason.disk_error": "le disque a signalé une erreur",
+    # the home's tools: what ran, what was refused and why
+    "journal.tool_ran": "j'ai utilisé {tool} dans la maison, comme demandé ({args})",
+    "journal.tool_failed": "j'ai essayé {tool} dans la maison ({args}) ; ça n'a pas marché",
+    "journal.tool_refused": "appel d'outil refusé : {tool} ({args}) : {why}",
+    "why.not_owners_turn": "un tour de ma propre initiative ne change rien dans la maison",
+    "why.not_asked": "le message de mon humain ne demandait aucun changement",
+    "why.not_named": "le message de mon humain ne le nommait pas",
+    "why.unknown": "aucun outil de ce nom n'était proposé",
+    "why.over_rounds": "trop d'appels d'outils en un seul tour",
+    "why.with_reply": "il est venu avec la réponse",
+    "home.cannot_act": "Je ne peux rien changer moi-même dans ta maison ; Assist le peut, ou toi.",
 }

@@ -221,4 +221,15 @@ WORDS: Final[dict[str, str]] = {
     "reason.exists": "daar staat al iets",
     "reason.symlink": "symbolische koppelingen worden niet gevolgd",
     "reason.disk_error": "de schijf meldde een fout",
+    # the home's tools: what ran, what was refused and why
+    "journal.tool_ran": "{tool} in huis gebruikt, zoals mijn mens vroeg ({args})",
+    "journal.tool_failed": "{tool} in huis geprobeerd ({args}); het lukte niet",
+    "journal.tool_refused": "een gereedschapsaanroep geweigerd: {tool} ({args}): {why}",
+    "why.not_owners_turn": "een beurt uit mezelf verandert niets in huis",
+    "why.not_asked": "het bericht van mijn mens vroeg om geen verandering",
+    "why.not_named": "het bericht van mijn mens noemde het niet",
+    "why.unknown": "zo'n gereedschap werd niet aangeboden",
+    "why.over_rounds": "te veel gereedschapsaanroepen in één beurt",
+    "why.with_reply": "het kwam samen met het antwoord",
+    "home.cannot_act": "Ik kan zelf niets in je huis veranderen; Assist kan dat, of jij.",
 }

@@ -23,6 +23,7 @@ from ..core import defaults as d
 from ..core.goals import MAX_OPEN, MAX_TEXT, GoalKind, GoalState, Provenance, Strategy
 from ..core.promises import errand_of
 from ..core.reactions import NudgeKind, compute_nudge_patch
+from ..ports import Asker
 from ..turns.senses import TurnOutcome
 from .checkpoint import PetStore
 from .life import Clock, Life
@@ -120,10 +121,12 @@ class Pet(Life):
         """Forget nudges older than the debounce."""
         self._nudged_at = {k: v for k, v in self._nudged_at.items() if v > horizon}
 
-    async def async_tell(self, text: str, *, room: str, sender: str) -> TurnOutcome:
+    async def async_tell(
+        self, text: str, *, room: str, sender: str, asker: Asker | None = None
+    ) -> TurnOutcome:
         """The owner said something (Assist, an action, a notification's reply): an owner turn,
-        waiting only for the slot; its answer scrubbed."""
-        return await self.turns.async_owner_turn(text, room=room, sender=sender)
+        waiting only for the slot; its answer scrubbed. `asker`: the conversation's context."""
+        return await self.turns.async_owner_turn(text, room=room, sender=sender, asker=asker)
 
     async def async_speak_up(self) -> dict[str, Any]:
         """shelldon.speak_up: propose a reach-out now, through the same gates (scrubbed)."""

@@ -15,6 +15,7 @@ from ..body.battery import Battery
 from ..body.door import Door
 from ..body.face import FaceKeeper
 from ..body.health import Health
+from ..body.home_api import HomeApi
 from ..body.household import Household
 from ..body.messenger import Messenger
 from ..body.outward import Outward
@@ -218,6 +219,8 @@ def wire(pet: Life, brain: Brain) -> None:
             spoke=pet.spoke,
             key_rejected=pet.key_refused,
             fire=outward.fire,
+            open_home=HomeApi(hass, pet.dials, pet.scrubber).async_open,
+            model_refused=pet.model_refused,
             today=lambda: today_told(pet),
         ),
         executor=executor,

@@ -236,6 +236,9 @@ def machine_text(name: str, machine: Machine) -> str:
     if machine.situation:
         lines.append("- Situation:")
         lines.extend(f"  - {line}" for line in machine.situation)
+    if machine.today:
+        lines.append("- What you did today, from your journal (asked about your day, tell it):")
+        lines.extend(f"  - {line}" for line in machine.today)
     if machine.recalled:
         lines.append("- What you recall that may matter here:")
         lines.extend(f"  - {line}" for line in machine.recalled)

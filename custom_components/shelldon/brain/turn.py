@@ -90,6 +90,7 @@ class Machine:
     situation: tuple[str, ...] = ()
     recalled: tuple[str, ...] = ()
     shelf: tuple[str, ...] = ()  # cited passages from the knowledge shelf
+    today: tuple[str, ...] = ()  # what it did today, from its journal ("HH:MM what")
 
 
 @dataclass(frozen=True)

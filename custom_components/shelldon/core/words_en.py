@@ -69,6 +69,15 @@ WORDS: Final[dict[str, str]] = {
     "journal.list_unticked": "opened {id} again, unticked: {text}",
     "journal.list_changed": "changed {id} on my list: {text}",
     "journal.list_changed_due": "changed {id} on my list, due {due}: {text}",
+    # other assistants asking (Home Assistant's LLM API)
+    "journal.asked_promises": "an assistant ({who}) asked about my promises",
+    "journal.asked_promise": "an assistant ({who}) asked me to keep a promise: {text}",
+    "journal.asked_memory": "an assistant ({who}) asked what I remember about {about}",
+    "journal.asked_memory_refused": (
+        "an assistant ({who}) asked what I remember about {about}; not theirs to know"
+    ),
+    "journal.asked_shelf": "an assistant ({who}) looked on my shelf for {about}",
+    "journal.asked_day": "an assistant ({who}) asked how I am and what I did today",
     # the needs' deeds
     "deed.health_well": "checked my health: all well",
     "deed.health": "checked my health: {problems}",
@@ -192,7 +201,8 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "said aloud: {text}",
     "logbook.sent": "sent a message: {text}",
     "logbook.reaching_out": "reaching out",
-    "logbook.mood": "became {mood} (was {previous})",
+    "diary.summary": "{did} things I did, {talk} lines of conversation",
+    "diary.earlier": "({count} earlier lines are in my journal file)",
     # the body's own check
     "health.checkpoint": "my checkpoint could not be written",
     "health.storage": "{what} cannot be written ({why})",

@@ -63,6 +63,15 @@ WORDS: Final[dict[str, str]] = {
     "journal.list_unticked": "{id} reabierto, desmarcado: {text}",
     "journal.list_changed": "cambié {id} en mi lista: {text}",
     "journal.list_changed_due": "cambié {id} en mi lista, para {due}: {text}",
+    # other assistants asking (Home Assistant's LLM API)
+    "journal.asked_promises": "un asistente ({who}) preguntó por mis promesas",
+    "journal.asked_promise": "un asistente ({who}) me pidió una promesa: {text}",
+    "journal.asked_memory": "un asistente ({who}) preguntó qué recuerdo de {about}",
+    "journal.asked_memory_refused": (
+        "un asistente ({who}) preguntó qué recuerdo de {about}; no le tocaba saberlo"
+    ),
+    "journal.asked_shelf": "un asistente ({who}) buscó {about} en mi estante",
+    "journal.asked_day": "un asistente ({who}) preguntó cómo estoy y qué hice hoy",
     "deed.health_well": "revisé mi salud: todo bien",
     "deed.health": "revisé mi salud: {problems}",
     "deed.persona_agrees": "comparé mi persona con mi constitución: coinciden",
@@ -187,7 +196,8 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "dijo en voz alta: {text}",
     "logbook.sent": "envió un mensaje: {text}",
     "logbook.reaching_out": "ponerse en contacto",
-    "logbook.mood": "ahora está {mood} (antes {previous})",
+    "diary.summary": "{did} cosas hechas, {talk} líneas de conversación",
+    "diary.earlier": "({count} líneas anteriores están en mi archivo de diario)",
     # the body's own check
     "health.checkpoint": "no se pudo escribir mi copia de seguridad",
     "health.storage": "no puedo escribir {what} ({why})",

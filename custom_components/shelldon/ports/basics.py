@@ -56,6 +56,11 @@ class Journal(Protocol):
 class Slot(Protocol):
     """The one turn in flight: an owner's message waits in line for it, then gives it back."""
 
+    @property
+    def waiting(self) -> int:
+        """How many wait in line."""
+        ...
+
     async def take(self) -> None:
         """Wait in line for the slot."""
         ...

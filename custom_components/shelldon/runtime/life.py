@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     from ..vault.shelf import Shelf
     from ..vault.versions import Versions
     from .admission import Admission
+    from .answers import Answers
     from .arbiter import Arbiter
     from .continuity import Continuity
     from .coordinator import PetCoordinator
@@ -120,6 +121,7 @@ class Life:
     continuity: Continuity
     outward: Outward
     coordinator: PetCoordinator
+    answers: Answers
 
     def __init__(
         self,

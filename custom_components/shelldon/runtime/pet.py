@@ -2,8 +2,9 @@
 
 A surface reads the coordinator's data (`Pet.coordinator`: one plain snapshot per change) and
 calls these commands and nothing else: nudge, tell, speak up, dream, an edit's preview or ruling,
-the initiative switch, the promises list. Everything they do goes through the pet's parts, built
-and wired by `runtime.wiring`; the plumbing between the parts is `runtime.life`.
+the initiative switch, the promises list; and what it tells other assistants (`answers`).
+Everything they do goes through the pet's parts, built and wired by `runtime.wiring`; the
+plumbing between the parts is `runtime.life`.
 """
 
 from __future__ import annotations

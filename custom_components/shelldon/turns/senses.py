@@ -4,7 +4,7 @@ what it gives back to its caller."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..brain.turn import Reply, TurnRequest
@@ -39,6 +39,7 @@ class Senses:
     spoke: Callable[[], None]  # the turn said something: the reply face follows it
     key_rejected: Callable[[], None]  # the owner must re-authenticate
     fire: Callable[[str, dict[str, Any]], None]  # a bus event
+    today: Callable[[], list[str]] = field(default=list)  # what it did today, from its journal
 
 
 def committed(

@@ -212,6 +212,7 @@ class Turns:
             unsaid=unsaid or [],
             filed=tuple(extra.get("filed", ())),
             promises=kind is not TurnKind.PROACTIVE,  # a musing never picks a promise early
+            today=self.senses.today() if kind is TurnKind.OWNER else None,
         )
         extra.setdefault("language", self.journal.language())  # the owner's, unless told
         return TurnRequest(
@@ -225,14 +226,16 @@ class Turns:
         of the event loop for the rest of the home, then taken in, answered and kept. A flood
         is taken in one message at a time, in the order it came."""
         said = said[: MAX_MESSAGE * 2]  # anyone may type here: cut before anything reads it
-        self.senses.post(  # the mind hears it at once, while it waits in line
-            SignalKind.OWNER_MESSAGE,
-            {"room": room, "sender": sender, "about": f"{sender} said something"},
-        )
+        arrived = {"room": room, "sender": sender, "about": f"{sender} said something"}
+        heard_now = not self.slot.waiting  # a flood is heard one message at a time
+        if heard_now:  # the mind hears it at once, while it waits in line
+            self.senses.post(SignalKind.OWNER_MESSAGE, arrived)
         self.unflushed = True
         await self.slot.take()
         try:
             await asyncio.sleep(0)
+            if not heard_now:
+                self.senses.post(SignalKind.OWNER_MESSAGE, arrived)
             said = " ".join(clean(said).split())[:MAX_MESSAGE]
             self.vault.scrubber.learn_from(said)  # a secret said is hidden wherever it recurs
             self.senses.interacted()

@@ -7,6 +7,7 @@ Through a real Home Assistant in simulated time, on the offline brain.
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -77,7 +78,7 @@ async def test_the_journal_days_are_a_calendar(
     state = hass.states.get(JOURNAL)
     assert state is not None and state.state == "on", "today's journal is the current event"
     assert state.attributes["all_day"] is True
-    assert state.attributes["message"].endswith("lines of conversation")
+    assert re.fullmatch(r"Done: \d+ · conversation lines: \d+", state.attributes["message"])
     today = state.attributes["description"].splitlines()
     assert today and all(line[:2].isdigit() and line[2] == ":" for line in today)
     written = journal_text(tmp_path)

@@ -23,6 +23,9 @@ THINKING = "binary_sensor.shelldon_thinking"
 MOOD = "sensor.shelldon_mood"
 
 
+pytest.importorskip("hass_frontend", reason="the logbook needs the frontend's package")
+
+
 @pytest.fixture(autouse=True)
 def auto_enable_custom_integrations(recorder_mock: Any, enable_custom_integrations: None) -> None:
     """The recorder's database is made before Home Assistant starts (the harness asks it)."""

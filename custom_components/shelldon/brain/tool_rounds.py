@@ -17,8 +17,8 @@ from .turn import HomeTools
 
 REFUSALS: Final[dict[Verdict, str]] = {
     Verdict.NOT_OWNERS_TURN: (
-        "Refused: this turn is your own, not an answer to your owner; no tool runs in it. "
-        "Answer with the reply tool."
+        "Refused: your call did not fit. No tool but the reply tool was given for this turn "
+        "(a turn of your own, or no home to act on); nothing ran. Answer with the reply tool."
     ),
     Verdict.OVER_ROUNDS: "Refused: no more tool calls in this turn. Answer with the reply tool.",
     Verdict.WITH_REPLY: "Not run: it came with your reply.",

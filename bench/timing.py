@@ -6,12 +6,18 @@ import time
 from collections.abc import Callable
 
 # Kept inside a dict: freezegun swaps module-level references to the clock, not these.
-_REAL = {"perf_counter": time.perf_counter}
+_REAL = {"perf_counter": time.perf_counter, "thread_time": time.thread_time}
 
 
 def real_perf_counter() -> float:
     """The machine's own perf counter."""
     return _REAL["perf_counter"]()
+
+
+def thread_cpu() -> float:
+    """Seconds of CPU this thread has used: what it did, not how long a busy machine made it
+    wait (the event loop's own work, whatever else runs beside it)."""
+    return _REAL["thread_time"]()
 
 
 def per_call_us(fn: Callable[[], object], repeat: int = 5, number: int = 2000) -> float:

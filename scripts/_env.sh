@@ -140,7 +140,7 @@ ensure_debian_root() {
     if [ ! -f "$DEBIAN_ROOT/.ready" ]; then
       local started=$SECONDS
       say "making a private Debian $DEBIAN_SUITE root with Python 3.14 in $DEBIAN_ROOT"
-      say "(once: about 2 minutes; it is only ever used through chroot by these scripts)"
+      say "(once: about a minute; it is only ever used through chroot by these scripts)"
       if ! command -v debootstrap >/dev/null 2>&1; then
         say "installing debootstrap (Debian's package)"
         DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >/dev/null 2>&1 || {
@@ -163,8 +163,10 @@ ensure_debian_root() {
       [ -f "$DEBIAN_ROOT/.has-$extra" ] || missing="$missing $extra"
     done
     if [ -n "$missing" ]; then
-      say "adding$missing to the Debian root"
+      local added=$SECONDS
+      say "adding$missing to the Debian root (once: about half a minute)"
       root_apt_install $missing
+      say "added$missing in $((SECONDS - added)) s"
       for extra in $missing; do touch "$DEBIAN_ROOT/.has-$extra"; done
     fi
   ) 9>"$SHELLDON_CACHE/debian.lock"

@@ -5,7 +5,10 @@ a suite that can fail on an unlucky draw is not a suite. (tests/core/_support.py
 explore with random draws.)
 """
 
-from hypothesis import settings
-
-settings.register_profile("shelldon", derandomize=True, database=None, deadline=None)
-settings.load_profile("shelldon")
+try:
+    from hypothesis import settings
+except ImportError:  # a script that borrows a helper from the tests (bench/dashboard_shots.py)
+    pass
+else:
+    settings.register_profile("shelldon", derandomize=True, database=None, deadline=None)
+    settings.load_profile("shelldon")

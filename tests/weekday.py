@@ -1,7 +1,9 @@
 """A typical weekday with the defaults, replayed through Home Assistant (for a test and a bench).
 
 Alex is home in the morning and the evening and away 08:30–17:30; seven messages in three
-conversations, one reminder ("call mum at 18:00"); then the night, to 09:00 the next day. The
+conversations, one reminder ("call mum at 18:00"); then the night, to 09:00 the next day. With
+`light`, the pet may use Assist (Home Assistant's own LLM API) and Alex also asks it, at 19:01,
+to switch on the desk lamp: one owner turn of two calls (the tool, then the reply). The
 model is faked at the HTTP layer (the real SDK runs) and answers as a sensible model would; its
 usage is what the API would report for each request under the cache rules (`Billing`).
 """
@@ -14,13 +16,16 @@ from pathlib import Path
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
-from homeassistant.core import HomeAssistant
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.core import HomeAssistant, ServiceCall
+from homeassistant.helpers import llm
+from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
-from custom_components.shelldon.const import DOMAIN, EVENT_REACH_OUT
+from custom_components.shelldon.const import CONF_LLM_HASS_API, DOMAIN, EVENT_REACH_OUT
 from custom_components.shelldon.core.caching import billed_input
 from custom_components.shelldon.core.tokens import Usage
-from tests.anthropic_mock import KEY, Billing, ScriptedModel, scripted
+from tests.anthropic_mock import KEY, Billing, ScriptedModel, json_answer, reply_message, scripted
 from tests.common import async_live_until, async_setup_pet, async_tell, local
 
 DAY = (2026, 12, 2)  # a Wednesday
@@ -53,6 +58,33 @@ def new_message(body: dict[str, Any]) -> str:
 EVENING = ("home at last", "did you have a quiet day", "good night")
 
 
+LAMP = "switch on the desk lamp"
+
+
+def tool_results(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """The tool results of a request's last message (none in a turn's first call)."""
+    content = body["messages"][-1]["content"]
+    return [] if isinstance(content, str) else [b for b in content if b["type"] == "tool_result"]
+
+
+def lamp(billing: Billing, body: dict[str, Any]) -> Any:
+    """The lamp turn, as a sensible model plays it: the tool first (billed like any call),
+    then the reply saying what it did."""
+    if tool_results(body):
+        return {"intent": "tell Alex the lamp is on", "say": "The desk lamp is on."}
+    name = next(t["name"] for t in body["tools"] if t["name"].endswith("HassTurnOn"))
+    call = {"type": "tool_use", "id": "toolu_lamp", "name": name, "input": {"name": "Desk lamp"}}
+    usage = billing.bill("owner", body, call["input"])
+    message = reply_message(
+        {},
+        input_tokens=usage.input,
+        output_tokens=usage.output,
+        cache_read=usage.cache_read,
+        cache_write=usage.cache_write,
+    )
+    return json_answer({**message, "content": [call]})
+
+
 def answer(body: dict[str, Any], questions: bool = False) -> dict[str, Any]:
     """What a sensible model says to each message; with `questions`, its evening lines end in a
     question back to Alex (a conversation whose every message was answered and kept still closes
@@ -79,9 +111,14 @@ def answer(body: dict[str, Any], questions: bool = False) -> dict[str, Any]:
 
 
 def sensible(billing: Billing, questions: bool = False) -> ScriptedModel:
+    def owner(body: dict[str, Any]) -> Any:
+        if new_message(body) == LAMP:
+            return lamp(billing, body)
+        return answer(body, questions)
+
     return ScriptedModel(
         billing=billing,
-        owner=lambda body: answer(body, questions),
+        owner=owner,
         reach_out={"intent": "keep my word about the call", "say": "Time to call your mum!"},
         proactive={"intent": "nothing needs Alex now", "say": ""},
         flush={"intent": "keep what is left", "say": "", "remember": []},
@@ -101,6 +138,7 @@ class Day:
     systems: list[tuple[str, str]] = field(default_factory=list)  # (kind, system text) per call
     soul: tuple[str, str] = ("", "")  # the constitution and the persona, as the pet holds them
     journal: str = ""  # the days' journals, as written
+    lamp_on: int = 0  # light.turn_on calls Home Assistant ran
 
     def kinds(self) -> list[str]:
         return [kind for kind, _, _ in self.calls]
@@ -117,7 +155,7 @@ class Day:
         return sum(usage.output for _, usage, _ in self.calls)
 
 
-def pet_entry(hass: HomeAssistant, model: str) -> MockConfigEntry:
+def pet_entry(hass: HomeAssistant, model: str, light: bool = False) -> MockConfigEntry:
     entry = MockConfigEntry(
         domain=DOMAIN,
         unique_id="shelldon",
@@ -127,17 +165,32 @@ def pet_entry(hass: HomeAssistant, model: str) -> MockConfigEntry:
         options={
             "notify_targets": ["notify.mobile_app_phone"],
             "presence_entities": ["person.alex"],
+            **({CONF_LLM_HASS_API: [llm.LLM_API_ASSIST]} if light else {}),
         },
     )
     entry.add_to_hass(hass)
     return entry
 
 
+async def async_desk_lamp(hass: HomeAssistant) -> list[ServiceCall]:
+    """A desk lamp exposed to Assist; every light.turn_on Home Assistant ran."""
+    assert await async_setup_component(hass, "intent", {})
+    hass.states.async_set("light.desk_lamp", "off", {"friendly_name": "Desk lamp"})
+    async_expose_entity(hass, "conversation", "light.desk_lamp", True)
+    return async_mock_service(hass, "light", "turn_on")
+
+
 async def async_weekday(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory, model: str, *, questions: bool = False
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    model: str,
+    *,
+    questions: bool = False,
+    light: bool = False,
 ) -> Day:
-    """Live the weekday; what it cost."""
+    """Live the weekday (with `light`, a lamp switched on in the evening); what it cost."""
     hass.states.async_set("person.alex", "home", {"friendly_name": "Alex"})
+    lamp_calls = await async_desk_lamp(hass) if light else []
     async_mock_service(hass, "notify", "mobile_app_phone")
     day = Day(model)
     hass.bus.async_listen(EVENT_REACH_OUT, lambda event: day.reach_outs.append(dict(event.data)))
@@ -145,11 +198,14 @@ async def async_weekday(
     model_api = sensible(billing, questions)
     freezer.move_to(local(*DAY, 7, 0))
     with scripted(model_api):
-        pet = await async_setup_pet(hass, pet_entry(hass, model))
+        pet = await async_setup_pet(hass, pet_entry(hass, model, light))
         for conversation in CONVERSATIONS:
             for hour, minute, text in conversation:
                 await async_live_until(hass, freezer, pet, local(*DAY, hour, minute))
                 await async_tell(hass, text)
+                if light and hour == 19 and minute == 0:
+                    await async_live_until(hass, freezer, pet, local(*DAY, 19, 1))
+                    await async_tell(hass, LAMP)
             if conversation is CONVERSATIONS[0]:
                 await async_live_until(hass, freezer, pet, local(*DAY, 8, 30))
                 hass.states.async_set("person.alex", "not_home", {"friendly_name": "Alex"})
@@ -163,6 +219,7 @@ async def async_weekday(
         await async_live_until(hass, freezer, pet, local(year, month, date + 1, 9, 0))
         await hass.async_block_till_done()
     day.calls = list(billing.calls)
+    day.lamp_on = len(lamp_calls)
     day.systems = [
         (kind, "".join(block["text"] for block in body["system"])) for kind, body in model_api.calls
     ]

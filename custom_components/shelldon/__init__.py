@@ -8,6 +8,7 @@ from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.typing import ConfigType
 
+from .assistant_api import async_register_pet_api
 from .brain.factory import async_brain
 from .const import DOMAIN
 from .runtime import Pet, ShelldonConfigEntry
@@ -15,6 +16,7 @@ from .services import async_setup_services
 
 PLATFORMS: list[Platform] = [
     Platform.BINARY_SENSOR,
+    Platform.CALENDAR,
     Platform.CONVERSATION,
     Platform.IMAGE,
     Platform.SENSOR,
@@ -37,6 +39,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: ShelldonConfigEntry) -> 
     await pet.async_start()
     entry.runtime_data = pet  # options apply live (the pet follows the entry's changes)
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
+    # Its promises, memory and shelf for every assistant (and, on 2026.11, over MCP).
+    entry.async_on_unload(async_register_pet_api(hass, entry))
     return True
 
 

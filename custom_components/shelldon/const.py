@@ -46,6 +46,7 @@ CONF_DAILY_TURNS: Final = "daily_turn_budget"
 CONF_COOLDOWN_MIN: Final = "cooldown_minutes"
 CONF_QUIET_START: Final = "quiet_start"
 CONF_QUIET_END: Final = "quiet_end"
+CONF_LLM_HASS_API: Final = "llm_hass_api"  # Home Assistant's own key: the LLM APIs chosen
 CONF_LANGUAGE: Final = "language"  # the owner's language, or "auto": Home Assistant's
 LANGUAGE_AUTO: Final = language.AUTO
 LANGUAGE_CHOICES: Final = (LANGUAGE_AUTO, "en", "de", "fr", "es", "nl")

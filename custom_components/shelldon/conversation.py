@@ -13,6 +13,7 @@ from homeassistant.helpers import intent
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .entity import device_info, drop_stand_in
+from .ports import Asker
 from .runtime import ShelldonConfigEntry
 from .runtime.pet import Pet
 from .services import async_said_by
@@ -63,8 +64,14 @@ class PetConversation(ConversationEntity):
         room = "voice" if user_input.device_id else "assist"
         # In line for the pet first (messages are answered in the order they came), then the
         # frame's wait before the answer is handed back.
+        asker = Asker(
+            context=user_input.context,
+            device_id=user_input.device_id,
+            language=user_input.language,
+            agent_id=user_input.agent_id,
+        )
         outcome = await self.pet.async_tell(
-            user_input.text, room=room, sender=sender, trusted=trusted
+            user_input.text, room=room, sender=sender, asker=asker, trusted=trusted
         )
         await self.hass.async_add_executor_job(time.sleep, ASSIST_FRAME_GAP)
         say = outcome.say  # the reply is scrubbed as it comes in

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from homeassistant.components.diagnostics import async_redact_data
@@ -33,8 +33,8 @@ async def async_get_config_entry_diagnostics(
 
 
 def _plain(value: Any) -> Any:
-    """The snapshot as JSON holds it: instants as ISO strings, tuples as lists."""
-    if isinstance(value, datetime):
+    """The snapshot as JSON holds it: instants and days as ISO strings, tuples as lists."""
+    if isinstance(value, datetime | date):
         return value.isoformat()
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}

@@ -14,6 +14,7 @@ from .const import DOMAIN
 from .core.markup import plain
 from .core.scrub import scrub
 
+MODEL_RETIRED: Final = "model_retired"
 _TAKES_ENTRY: Final = "config_entry_id" in inspect.signature(ir.async_create_issue).parameters
 
 
@@ -78,4 +79,21 @@ def goals_overflow(hass: HomeAssistant, entry_id: str, name: str, left: int, lim
         entry_id,
         translation_key="goals_overflow",
         placeholders={"name": name, "left": str(left), "limit": str(limit)},
+    )
+
+
+def model_retired(
+    hass: HomeAssistant, entry_id: str, name: str, model: str, why: str, until: str = ""
+) -> None:
+    """The pet's model is listed as deprecated by the SDK (`why` "deprecated", retired on
+    `until`) or the API no longer knows it ("not_found"): a fixable issue that picks another."""
+    create_issue(
+        hass,
+        f"{MODEL_RETIRED}_{entry_id}",
+        entry_id,
+        severity=ir.IssueSeverity.ERROR if why == "not_found" else ir.IssueSeverity.WARNING,
+        translation_key=f"{MODEL_RETIRED}_{why}",
+        placeholders={"name": name, "model": model, "until": until or "?"},
+        fixable=True,
+        data={"entry_id": entry_id, "model": model},
     )

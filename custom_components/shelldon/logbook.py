@@ -1,4 +1,11 @@
-"""The pet's reach-outs, its decisions not to interrupt, and its mood, in the logbook."""
+"""The pet's reach-outs and its decisions not to interrupt, in the logbook.
+
+A change of mood is the mood sensor's own state change, which the logbook shows as it shows any
+entity's ("changed to Curious"): `shelldon_mood_changed` stays a bus event for automations and
+is not described again, so each change is one line. The thinking sensor flips on and off with
+every message; an owner who does not want those lines excludes it with the logbook's own
+`exclude:` configuration (the README says how; the demo does), and its history stays.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +24,6 @@ from .const import (
     CONF_LANGUAGE,
     DOMAIN,
     EVENT_DECISION,
-    EVENT_MOOD_CHANGED,
     EVENT_REACH_OUT,
 )
 from .core.language import owners
@@ -73,16 +79,5 @@ def async_describe_events(
         about, reason = _short(event.data.get("about")), _short(event.data.get("reason"))
         return entry(event, "journal.held_back", about=about, reason=reason)
 
-    @callback
-    def describe_mood(event: Event) -> dict[str, str]:
-        data = event.data
-        return entry(
-            event,
-            "logbook.mood",
-            mood=_short(data.get("mood")),
-            previous=_short(data.get("previous")),
-        )
-
     async_describe_event(DOMAIN, EVENT_REACH_OUT, describe_reach_out)
     async_describe_event(DOMAIN, EVENT_DECISION, describe_decision)
-    async_describe_event(DOMAIN, EVENT_MOOD_CHANGED, describe_mood)

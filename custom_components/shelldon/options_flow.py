@@ -14,7 +14,7 @@ from homeassistant.config_entries import (
 from homeassistant.const import ATTR_DEVICE_CLASS
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
-from homeassistant.helpers import selector
+from homeassistant.helpers import llm, selector
 
 from .const import (
     CONF_ACT_THRESHOLD,
@@ -28,6 +28,7 @@ from .const import (
     CONF_INTERRUPT_THRESHOLD,
     CONF_INTERRUPTION_CAP,
     CONF_LANGUAGE,
+    CONF_LLM_HASS_API,
     CONF_LOW_BATTERY,
     CONF_NEEDS,
     CONF_NOTIFY_TARGETS,
@@ -55,7 +56,7 @@ if TYPE_CHECKING:  # named for the checker only: the flow never loads the pet's 
 BATTERY_DOMAINS = ["sensor", "input_number"]
 CHARGING_DOMAINS = ["binary_sensor", "sensor", "input_boolean", "switch"]
 ESPHOME_ACTION = re.compile(r"^esphome\.[a-z0-9_]+$")
-OPTION_STEPS = ["body", "panel", "spending", "reach", "initiative", "memory"]
+OPTION_STEPS = ["body", "panel", "spending", "reach", "initiative", "memory", "home"]
 SPEAKER_DOMAINS = ["media_player", "assist_satellite"]
 
 
@@ -274,6 +275,36 @@ class ShelldonOptionsFlow(OptionsFlow):
         return self.async_show_form(
             step_id="memory",
             data_schema=self.add_suggested_values_to_schema(schema, self._current()),
+        )
+
+    async def async_step_home(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Control Home Assistant: the LLM APIs whose tools the pet may use in a conversation
+        (none by default; several where the release merges them)."""
+        several = hasattr(llm, "MergedAPI")
+        apis = [
+            selector.SelectOptionDict(value=api.id, label=api.name)
+            for api in llm.async_get_apis(self.hass)
+        ]
+        known = {option["value"] for option in apis}
+        if user_input is not None:
+            value = user_input.get(CONF_LLM_HASS_API) or []
+            chosen = [v for v in ([value] if isinstance(value, str) else value) if v in known]
+            return self._save({CONF_LLM_HASS_API: chosen}, (CONF_LLM_HASS_API,))
+        current = [v for v in self._current().get(CONF_LLM_HASS_API, []) if v in known]
+        if several:
+            field: Any = selector.SelectSelector(
+                selector.SelectSelectorConfig(
+                    options=apis, multiple=True, mode=selector.SelectSelectorMode.LIST
+                )
+            )
+        else:  # one API at a time on this release; "none" is no choice
+            apis = [selector.SelectOptionDict(value="none", label="No control"), *apis]
+            field = selector.SelectSelector(selector.SelectSelectorConfig(options=apis))
+        suggested = current if several else (current[0] if current else "none")
+        schema = vol.Schema({vol.Optional(CONF_LLM_HASS_API): field})
+        return self.async_show_form(
+            step_id="home",
+            data_schema=self.add_suggested_values_to_schema(schema, {CONF_LLM_HASS_API: suggested}),
         )
 
 

@@ -160,6 +160,14 @@ SENSORS: tuple[PetSensorDescription, ...] = (
         attrs_fn=lambda data: {"edits": list(data.edits[:MAX_LISTED])},
     ),
     PetSensorDescription(
+        key="shelf",
+        translation_key="shelf",
+        state_class=SensorStateClass.MEASUREMENT,
+        native_unit_of_measurement="documents",
+        value_fn=lambda data: data.shelf,
+        attrs_fn=lambda data: data.shelf_attributes or {},
+    ),
+    PetSensorDescription(
         key="last_interaction",
         translation_key="last_interaction",
         device_class=SensorDeviceClass.TIMESTAMP,

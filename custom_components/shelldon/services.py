@@ -35,6 +35,7 @@ from .const import (
 )
 from .core.reactions import NudgeKind
 from .core.text import shorten
+from .ports import Asker
 from .runtime import ShelldonConfigEntry
 from .runtime.pet import Pet
 
@@ -164,7 +165,10 @@ async def _async_tell(call: ServiceCall) -> ServiceResponse:
         )
     pet = resolve_pet(call.hass, call)
     sender, trusted = await async_said_by(call.hass, call.context, "automation")
-    outcome = await pet.async_tell(message, room="automation", sender=sender, trusted=trusted)
+    asker = Asker(context=call.context)  # the home's tools as this caller may use them
+    outcome = await pet.async_tell(
+        message, room="automation", sender=sender, asker=asker, trusted=trusted
+    )
     return {"reply": outcome.say, "intent": outcome.intent, "ok": outcome.ok}  # scrubbed
 
 

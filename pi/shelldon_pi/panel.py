@@ -80,6 +80,9 @@ MODELS: dict[str, Model] = {
 GENERIC_MIN_INTERVAL_S = 15.0  # a model not in the table: full refreshes, slowly
 
 
+PNG_MODE = 0o644  # the owner writes, everyone reads
+
+
 class PngPanel:
     """`--panel png:PATH`: the picture goes into a file (written whole, then renamed)."""
 
@@ -110,6 +113,9 @@ class PngPanel:
         """Write the picture atomically, so a reader never sees half a file."""
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.")
         try:
+            # mkstemp makes a file only its owner reads; the picture is for another program
+            # (a viewer, a web server) to show, as any file written the ordinary way would be.
+            os.fchmod(fd, PNG_MODE)
             with os.fdopen(fd, "wb") as out:
                 image.save(out, format="PNG")
             Path(tmp).replace(self.path)

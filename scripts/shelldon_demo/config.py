@@ -56,7 +56,12 @@ conversation:
 person:
 recorder:
 history:
+# The thinking sensor flips on and off with every message: its history stays, the logbook
+# leaves those lines out (the pet's own lines, its reach-outs and decisions, stay in).
 logbook:
+  exclude:
+    entities:
+      - binary_sensor.shelldon_thinking
 system_health:
 notify:
 # The Assist button (text chat); the demo makes the pet the preferred assistant.

@@ -19,13 +19,15 @@ ZONES = (UTC, AMS, NEW_YORK, LOS_ANGELES, KOLKATA, CHATHAM)
 # A winter Wednesday in Amsterdam (UTC+1), far from any DST change.
 NOON_AMS = datetime(2024, 1, 10, 12, 0, tzinfo=AMS)
 
-# Property tests: bounded, no deadline, no example database written into the repository, and
-# derandomized: the suite draws the same examples on every run, so it cannot fail on an unlucky
-# day. To look for new counterexamples, run them randomized with many more examples:
-# SHELLDON_PROPERTY_EXAMPLES=20000 pytest tests/core (a failure found so becomes a plain test).
+# Property tests: bounded (a fixed 40 examples each), no deadline, no example database written
+# into the repository, and derandomized: the suite draws the same examples on every run, so it
+# cannot fail on an unlucky day. To look for new counterexamples, run them randomized with many
+# more examples: SHELLDON_PROPERTY_EXAMPLES=20000 pytest tests/core (a failure found so becomes
+# a plain test).
+EXAMPLES = 40
 _EXPLORE = int(os.environ.get("SHELLDON_PROPERTY_EXAMPLES", "0"))
 PROPERTY = settings(
-    max_examples=_EXPLORE or 200,
+    max_examples=_EXPLORE or EXAMPLES,
     derandomize=not _EXPLORE,
     deadline=None,
     database=None,

@@ -37,8 +37,8 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.browser import CHROMIUM, Chromium, hass_tokens
 from tests.e2e.conftest import DEMO_PATH
-from tests.e2e.test_dashboard import CHROMIUM, Chromium, hass_tokens
 from tests.e2e.test_real_hass import RealHass
 
 REPO = Path(__file__).resolve().parents[2]

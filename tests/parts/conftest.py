@@ -1,9 +1,10 @@
 """The parts alone: Mind, Turns and Motivation built from small fakes of their ports.
 
 No Home Assistant boots here. The suite's autouse fixtures (tests/conftest.py) request `hass`;
-these no-op fixtures of the same names take their place (as in tests/pi and tests/e2e). The
-Home Assistant pytest plugin still runs and still fails a test that leaves a task or a timer
-behind: whatever a part spawns is collected by `spawned` and awaited by the test.
+these no-op fixtures of the same names take their place (as in tests/pi and tests/e2e). A test
+that leaves a task or a timer behind fails, as under Home Assistant's pytest plugin (which
+scripts/test leaves out here, `-p no:homeassistant`; tests/lingering.py checks then):
+whatever a part spawns is collected by `spawned` and awaited by the test.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from custom_components.shelldon.ports import Dials
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
 from custom_components.shelldon.vault.records import Records
+from tests.lingering import nothing_left_behind  # noqa: F401 (an autouse fixture)
 from tests.parts.fakes import Changes, ExecutorHost, FakeBody, FakeClock, Spawned
 
 NAME = "Shelldon"

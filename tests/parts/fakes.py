@@ -467,6 +467,10 @@ class FakeSlot:
         self.takes = 0
         self.releases = 0
 
+    @property
+    def waiting(self) -> int:
+        return self.takes - self.releases - (1 if self.lock.locked() else 0)
+
     async def take(self) -> None:
         self.takes += 1
         await self.lock.acquire()

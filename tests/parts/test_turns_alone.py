@@ -328,3 +328,18 @@ async def test_a_dream_day_that_would_not_fit_the_nights_room_is_not_started(rig
     assert rig.brain.requests == []
     assert not rig.vault.exists(FACTS_FILE)
     assert rig.turns.spent_today(rig.clock.now()).total == 0
+
+
+async def test_a_flood_is_heard_at_once_by_its_first_and_each_other_when_taken_in(rig: Rig) -> None:
+    """The first message of a flood tells the mind at once; the rest tell it as each is taken
+    in (one signal per message, in order, and no work per message while they wait)."""
+    rig.brain.will(*(Reply(intent="answer", say=f"answer {n}") for n in range(3)))
+    await rig.slot.take()  # another turn holds the slot
+    tasks = [asyncio.create_task(rig.say(f"message {n}")) for n in range(3)]
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert rig.senses.kinds == [SignalKind.OWNER_MESSAGE]  # the first waiting one, at once
+    rig.slot.release()
+    outcomes = await asyncio.gather(*tasks)
+    assert [o.say for o in outcomes] == ["answer 0", "answer 1", "answer 2"]
+    assert rig.senses.kinds.count(SignalKind.OWNER_MESSAGE) == 3

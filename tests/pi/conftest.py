@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.lingering import nothing_left_behind  # noqa: F401 (an autouse fixture)
 from tests.pi.fakes import PI_DIR
 
 if str(PI_DIR) not in sys.path:

@@ -29,6 +29,12 @@ def test_png_panel_writes_the_picture(tmp_path: Path) -> None:
     assert panel.size is None and panel.palette == "any"
 
 
+def test_png_panel_file_is_readable_by_the_program_that_shows_it(tmp_path: Path) -> None:
+    path = tmp_path / "face.png"
+    panels.open_panel("png", path, 10).show(Image.new("1", (10, 10), 0), Refresh.FULL)
+    assert path.stat().st_mode & 0o777 == 0o644  # not mkstemp's -rw-------
+
+
 def test_png_panel_replaces_the_file_whole(tmp_path: Path) -> None:
     path = tmp_path / "face.png"
     panel = panels.open_panel("png", path, 10)

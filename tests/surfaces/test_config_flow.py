@@ -48,7 +48,15 @@ async def test_a_name_without_letters_is_refused(hass: HomeAssistant) -> None:
 async def open_page(hass: HomeAssistant, entry: MockConfigEntry, page: str) -> dict[str, Any]:
     result = await hass.config_entries.options.async_init(entry.entry_id)
     assert result["type"] is FlowResultType.MENU
-    assert result["menu_options"] == ["body", "panel", "spending", "reach", "initiative", "memory"]
+    assert result["menu_options"] == [
+        "body",
+        "panel",
+        "spending",
+        "reach",
+        "initiative",
+        "memory",
+        "home",
+    ]
     result = await hass.config_entries.options.async_configure(
         result["flow_id"], {"next_step_id": page}
     )

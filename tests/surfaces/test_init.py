@@ -131,7 +131,7 @@ SURFACE: dict[str, Row] = {
         translation_key="mood",
         device_class="enum",
         options=("content", "sleepy", "grumpy", "excited", "curious", "low_battery"),
-        attrs={"valence": 0.0, "arousal": 0.0, "energy": 0.5, "feeling": "content"},
+        attrs={"valence": 0.0, "arousal": 0.0, "energy": 50.0, "feeling": "content"},
     ),
     "sensor.shelldon_valence": Row(
         key="valence",
@@ -209,7 +209,9 @@ SURFACE: dict[str, Row] = {
             "tick_seconds": 60,
             "token_pressure": 0.0,
             "interruptions_today": 0,
+            "assistant_calls_today": 0,
             "last_choice": "none",  # no choice yet (translated as a state of the attribute)
+            "decisions": [],
         },
     ),
     "sensor.shelldon_last_interaction": Row(
@@ -233,7 +235,8 @@ SURFACE: dict[str, Row] = {
         translation_key="top_need",
         device_class="enum",
         options=NEEDS,
-        attrs=dict.fromkeys(NEEDS, 0.25) | {"pending": []},
+        # only the documented <need>_tension (and _satisfaction), no bare <need> keys
+        attrs=dict.fromkeys((f"{n}_tension" for n in NEEDS), 0.25) | {"pending": []},
     ),
     "sensor.shelldon_execution_rate": Row(
         key="execution_rate",
@@ -259,6 +262,21 @@ SURFACE: dict[str, Row] = {
         unit="promises",
         state_class="measurement",
         attrs={"promises": []},
+    ),
+    "sensor.shelldon_shelf": Row(
+        key="shelf",
+        state="0",
+        name="Shelldon Shelf",
+        translation_key="shelf",
+        unit="documents",
+        state_class="measurement",
+        attrs={"documents": [], "last_read": []},
+    ),
+    "calendar.shelldon_journal": Row(
+        key="journal",
+        state="off",  # nothing in today's journal yet
+        name="Shelldon Journal",
+        translation_key="journal",
     ),
     "sensor.shelldon_pending_edits": Row(
         key="pending_edits",
@@ -395,7 +413,7 @@ async def test_the_mood_reads_the_face_and_its_numbers(
     assert mood.attributes["valence"] == -0.3
     assert float(hass.states.get("sensor.shelldon_valence").state) == -0.3
     assert mood.state in mood.attributes[ATTR_OPTIONS]
-    assert mood.attributes["energy"] == 0.5
+    assert mood.attributes["energy"] == 50.0, "percent, as the energy sensor"
     assert hass.states.get("sensor.shelldon_energy").state == "50.0"
 
 

@@ -140,7 +140,7 @@ class FaceKeeper:
             "previous": previous.name,
             "valence": round(mood.valence, 3),
             "arousal": round(mood.arousal, 3),
-            "energy": round(state.energy, 3),
+            "energy": round(state.energy * 100, 1),  # percent, as sensor.<pet>_energy
         }
         if self.busy or self._reply_timer is not None or not self._live:
             self.fire(EVENT_MOOD_CHANGED, event)  # no new picture is coming

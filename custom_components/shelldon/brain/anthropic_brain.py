@@ -26,9 +26,11 @@ from typing import Any, Final
 import anthropic
 
 from ..core.caching import TTL_SECONDS, CachePlan, Ttl, plan_cache
+from ..core.home import MAX_TOOL_ROUNDS, ToolCall, Verdict
 from ..core.tokens import Usage
 from ..core.turn_kind import TurnKind
-from .prompt import REPLY_TOOL, build_prompt
+from .prompt import HOME_GUIDE, REPLY_TOOL, build_prompt
+from .tool_rounds import REFUSALS, answer_calls, refused, result_block
 from .turn import BrainAuthError, BrainUnavailable, ReplyError, TurnRequest, TurnResult, parse_reply
 
 DEFAULT_MODEL: Final = "claude-haiku-4-5"
@@ -54,14 +56,24 @@ CACHE_MARK: Final = {"type": "ephemeral"}  # a five-minute breakpoint
 
 def request_body(request: TurnRequest, model: str) -> dict[str, Any]:
     """The Messages API request for a turn (also what the benchmarks measure): the tools and
-    the system block first (the stable prefix), then the turn's one message."""
+    the system blocks first (the stable prefix), then the turn's one message. An owner turn with
+    the home's tools adds them (sorted, so the same in every turn of a conversation) and the
+    API's prompt to that prefix, and lets the model call any tool; every other turn may call the
+    reply tool only."""
     prompt = build_prompt(request)
+    system = [{"type": "text", "text": prompt.stable}]
+    tools: list[dict[str, Any]] = [REPLY_TOOL]
+    choice: dict[str, Any] = {"type": "tool", "name": "reply"}
+    if (home := request.home) is not None:
+        system.append({"type": "text", "text": f"{HOME_GUIDE}\n\n{home.prompt.strip()}"})
+        tools = [*home.specs, REPLY_TOOL]
+        choice = {"type": "any"}
     return {
         "model": model,
         "max_tokens": MAX_TOKENS,
-        "system": [{"type": "text", "text": prompt.stable}],
-        "tools": [REPLY_TOOL],
-        "tool_choice": {"type": "tool", "name": "reply"},
+        "system": system,
+        "tools": tools,
+        "tool_choice": choice,
         "messages": [{"role": "user", "content": prompt.changing}],
     }
 
@@ -79,13 +91,16 @@ def estimate_tokens(body: dict[str, Any]) -> int:
 
 def prefix_of(body: dict[str, Any]) -> str:
     """The stable prefix of a request as the cache sees it: the tools, then the system."""
-    return json.dumps([body["tools"], body["system"][0]["text"]], ensure_ascii=False)
+    return json.dumps(
+        [body["tools"], *(block["text"] for block in body["system"])], ensure_ascii=False
+    )
 
 
 class AnthropicBrain:
     """Talks to Claude through the official SDK."""
 
     name = "anthropic"
+    acts_on_home = True  # an owner turn may be handed the home's tools
 
     def __init__(
         self,
@@ -133,23 +148,47 @@ class AnthropicBrain:
             self._cached = None
 
     async def think(self, request: TurnRequest) -> TurnResult:
-        """One turn, within the timeout and the round ceiling."""
+        """One turn, within the timeout, the round ceiling and (an owner turn with the home's
+        tools) the tool rounds."""
         body = request_body(request, self.model)
         plan, digest = self.plan(body, request.kind)
         if plan.mark:
-            body["system"][0]["cache_control"] = dict(CACHE_MARK)
+            body["system"][-1]["cache_control"] = dict(CACHE_MARK)
         usage = Usage()
         cause = "bad_reply"
+        calls: list[ToolCall] = []
+        fits = tool_rounds = 0
         try:
             async with asyncio.timeout(self.timeout_s):
-                for rounds in range(1, self.max_rounds + 1):
+                while fits < self.max_rounds:
                     response = await self.client.messages.create(**body)
                     used = usage_of(response.usage)
                     self._kept(plan, digest, used)
-                    usage = usage + used
-                    call = next((b for b in response.content if b.type == "tool_use"), None)
+                    usage = usage + used  # every round is billed, so every round counts
+                    uses = [b for b in response.content if b.type == "tool_use"]
+                    call = next((b for b in uses if b.name == REPLY_TOOL["name"]), None)
+                    others = [b for b in uses if b.name != REPLY_TOOL["name"]]
+                    said = [b.model_dump(exclude_none=True) for b in response.content]
+                    if call is None and others:
+                        home = request.home
+                        tool_rounds += home is not None
+                        over = tool_rounds > MAX_TOOL_ROUNDS
+                        if home is None or over:
+                            fits += 1  # a tool it may not call now: an answer that does not fit
+                        records, results = await answer_calls(home, others, over=over)
+                        calls.extend(records)
+                        if home is None or tool_rounds >= MAX_TOOL_ROUNDS:
+                            body["tool_choice"] = {"type": "tool", "name": REPLY_TOOL["name"]}
+                        body["messages"] = [
+                            *body["messages"],
+                            {"role": "assistant", "content": said},
+                            {"role": "user", "content": results},
+                        ]
+                        continue
+                    calls.extend(refused(b, Verdict.WITH_REPLY) for b in others)
+                    fits += 1
                     try:
-                        if call is None or call.name != REPLY_TOOL["name"]:
+                        if call is None:
                             raise ReplyError("answer with the reply tool (named reply) only")
                         if response.stop_reason == "max_tokens":
                             cause = "cut_off"
@@ -160,16 +199,17 @@ class AnthropicBrain:
                     except ReplyError as err:
                         body["messages"] = [
                             *body["messages"],
-                            {
-                                "role": "assistant",
-                                "content": [
-                                    b.model_dump(exclude_none=True) for b in response.content
-                                ],
-                            },
-                            _retry_message(call.id if call else None, str(err)),
+                            {"role": "assistant", "content": said},
+                            _retry_message(call.id if call else None, str(err), others),
                         ]
                         continue
-                    return TurnResult(reply=reply, usage=usage, brain=self.name, rounds=rounds)
+                    return TurnResult(
+                        reply=reply,
+                        usage=usage,
+                        brain=self.name,
+                        rounds=fits + tool_rounds,
+                        tools=tuple(calls),
+                    )
         except TimeoutError as err:
             raise BrainUnavailable("timeout", usage) from err
         except anthropic.AuthenticationError as err:
@@ -195,13 +235,11 @@ class AnthropicBrain:
         raise BrainUnavailable(cause, usage)
 
 
-def _retry_message(tool_use_id: str | None, problem: str) -> dict[str, Any]:
+def _retry_message(tool_use_id: str | None, problem: str, others: list[Any]) -> dict[str, Any]:
     text = f"That reply did not fit: {problem}. Call the reply tool again, intent first."
-    if tool_use_id is None:
+    answered = [result_block(b.id, REFUSALS[Verdict.WITH_REPLY], error=True) for b in others]
+    if tool_use_id is None and not answered:
         return {"role": "user", "content": text}
-    return {
-        "role": "user",
-        "content": [
-            {"type": "tool_result", "tool_use_id": tool_use_id, "is_error": True, "content": text}
-        ],
-    }
+    if tool_use_id is None:
+        return {"role": "user", "content": [*answered, {"type": "text", "text": text}]}
+    return {"role": "user", "content": [result_block(tool_use_id, text, error=True), *answered]}

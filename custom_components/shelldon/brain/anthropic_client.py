@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 from functools import partial
 from typing import Any, Final
@@ -55,6 +56,22 @@ async def _async_own_http_client(hass: HomeAssistant) -> Any:
 
     hass.bus.async_listen_once(EVENT_HOMEASSISTANT_CLOSE, _async_close)
     return client
+
+
+def retirement(model: str) -> str | None:
+    """When the installed SDK says the model reaches its end of life (its DEPRECATED_MODELS
+    table, where it has one), or None: not listed as deprecated."""
+    table: Any = None
+    for where in ("anthropic._data", "anthropic.resources.messages.messages"):
+        try:
+            table = getattr(importlib.import_module(where), "DEPRECATED_MODELS", None)
+        except ImportError:
+            continue
+        if isinstance(table, dict):
+            break
+    if not isinstance(table, dict) or model not in table:
+        return None
+    return str(table[model])
 
 
 async def async_list_models(client: anthropic.AsyncAnthropic) -> list[tuple[str, str]]:

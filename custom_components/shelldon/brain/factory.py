@@ -16,11 +16,11 @@ from homeassistant.helpers import issue_registry as ir
 from homeassistant.util import dt as dt_util
 
 from ..const import CONF_AI_TASK_ENTITY, CONF_API_KEY, CONF_MODEL, CONF_OFFLINE, DOMAIN
-from ..issues import key_rejected
+from ..issues import MODEL_RETIRED, key_rejected, model_retired
 from . import Brain
 from .ai_task_brain import AiTaskBrain, async_generate_data_fn
 from .anthropic_brain import DEFAULT_MODEL, AnthropicBrain
-from .anthropic_client import async_client, async_list_models
+from .anthropic_client import async_client, async_list_models, retirement
 from .offline import OfflineBrain
 
 _LOGGER = logging.getLogger(__name__)
@@ -56,9 +56,14 @@ async def async_brain(hass: HomeAssistant, entry: ConfigEntry) -> Brain:
         )
     else:
         ir.async_delete_issue(hass, DOMAIN, issue_id)  # the key was checked and works
+    model = entry.data.get(CONF_MODEL) or DEFAULT_MODEL
+    if (until := retirement(model)) is not None:
+        model_retired(hass, entry.entry_id, entry.title, model, "deprecated", until)
+    else:  # a current model (chosen anew, or no longer listed as deprecated)
+        ir.async_delete_issue(hass, DOMAIN, f"{MODEL_RETIRED}_{entry.entry_id}")
     return AnthropicBrain(
         client,
-        entry.data.get(CONF_MODEL) or DEFAULT_MODEL,
+        model,
         clock=lambda: dt_util.utcnow().timestamp(),  # Home Assistant's time (simulated in tests)
     )
 

@@ -25,6 +25,7 @@ class Ear:
     body: re.Pattern[str]
     tired: re.Pattern[str]
     waiting: re.Pattern[str]
+    today: re.Pattern[str]  # what did you do today / while I was gone
     question: re.Pattern[str]
     thanks: re.Pattern[str]
     remember: re.Pattern[str]  # group what: the note to keep
@@ -62,6 +63,11 @@ ENGLISH: Final = _ear(
         r"\bwhat\s+(?:do|did)\s+you\s+remember\b|\bwhat\s+are\s+you\s+waiting\b|"
         r"\bwaiting\s+on\b|\b(?:your|any|what|open)\s+(?:promises|reminders|goals)\b|"
         r"\bon\s+your\s+(?:list|mind)\b"
+    ),
+    today=(
+        r"\bwhat\s+(?:did|have)\s+you\s+(?:been\s+)?(?:do|doing|done|up\s+to)\b|"
+        r"\bwhile\s+i\s+was\s+(?:gone|away|out)\b|\bhow\s+was\s+your\s+day\b|"
+        r"\byour\s+(?:day|journal)\b"
     ),
     question=r"\?\s*$|^(?:what|who|how|when|where|why|which|tell me|do you know)\b",
     thanks=r"\b(thanks|thank you|cheers|ta)\b",
@@ -104,6 +110,11 @@ GERMAN: Final = _ear(
         r"\b(?:deine|welche|offene)n?\s+(?:versprechen|erinnerungen|ziele)\b|"
         r"\bauf\s+deiner\s+liste\b"
     ),
+    today=(
+        r"\bwas\s+hast\s+du\s+(?:heute\s+|so\s+)?(?:gemacht|getan|getrieben)\b|"
+        r"\bwie\s+war\s+dein\s+tag\b|\bdein(?:em)?\s+(?:tag|tagebuch)\b|"
+        r"\bwährend\s+ich\s+(?:weg|fort|unterwegs)\s+war\b"
+    ),
     question=(r"\?\s*$|^(?:was|wer|wie|wann|wo|warum|welche[rsmn]?|weißt\s+du|sag\s+mir)\b"),
     thanks=r"\b(?:danke|dankeschön|vielen\s+dank)\b",
     remember=(
@@ -136,6 +147,11 @@ FRENCH: Final = _ear(
     waiting=(
         r"\bqu['’]est-ce\s+que\s+tu\s+attends\b|\btu\s+attends\s+quoi\b|"
         r"\b(?:tes|quels|quelles)\s+(?:promesses|rappels|objectifs)\b|\bsur\s+ta\s+liste\b"
+    ),
+    today=(
+        r"\bqu['’]\s*as[-\s]tu\s+fait\b|\bqu['’]est[-\s]ce\s+que\s+tu\s+as\s+fait\b|"
+        r"\btu\s+as\s+fait\s+quoi\b|\bta\s+journée\b|\bton\s+journal\b|"
+        r"\bpendant\s+mon\s+absence\b"
     ),
     question=(
         r"\?\s*$|^(?:que|qu['’]|quoi|qui|comment|quand|où|pourquoi|quel(?:le)?s?|dis-moi|"
@@ -174,6 +190,10 @@ SPANISH: Final = _ear(
         r"\bqu[eé]\s+esperas\b|\b(?:tus|qu[eé])\s+(?:promesas|recordatorios|objetivos|"
         r"pendientes)\b|\ben\s+tu\s+lista\b"
     ),
+    today=(
+        r"\bqu[eé]\s+(?:has\s+hecho|hiciste)\b|\btu\s+(?:d[ií]a|diario)\b|"
+        r"\bmientras\s+(?:no\s+estaba|estuve\s+fuera)\b"
+    ),
     question=(
         r"\?\s*$|^\s*¿|^(?:qu[eé]|qui[eé]n|c[oó]mo|cu[aá]ndo|d[oó]nde|por\s+qu[eé]|cu[aá]l|dime|"
         r"sabes)\b"
@@ -210,6 +230,10 @@ DUTCH: Final = _ear(
     waiting=(
         r"\bwaar\s+wacht\s+je\s+op\b|\b(?:je|jouw|welke|open)\s+(?:beloftes|beloften|"
         r"herinneringen|doelen)\b|\bop\s+je\s+lijst(?:je)?\b"
+    ),
+    today=(
+        r"\bwat\s+heb\s+je\s+(?:vandaag\s+)?(?:gedaan|uitgespookt)\b|\bhoe\s+was\s+je\s+dag\b|"
+        r"\bje\s+(?:dag|dagboek)\b|\btoen\s+ik\s+weg\s+was\b"
     ),
     question=(r"\?\s*$|^(?:wat|wie|hoe|wanneer|waar|waarom|welke|weet\s+je|vertel)\b"),
     thanks=r"\b(?:dank\s+je|dank\s+u|dankjewel|dankuwel|bedankt)\b",

@@ -153,6 +153,16 @@ def _waiting(machine: Machine, book: Phrasebook) -> Reply:
     )
 
 
+def _today(machine: Machine, book: Phrasebook) -> Reply:
+    """What it did today, read off its journal (in the words the journal was written in)."""
+    if not machine.today:
+        return Reply(intent="say truthfully that my journal is empty today", say=book.today_none)
+    return Reply(
+        intent="tell my owner what I did today, from my journal",
+        say=book.today.format(did="; ".join(machine.today)),
+    )
+
+
 def _energy(machine: Machine, book: Phrasebook) -> str:
     pct = _percent(machine.energy)
     return book.energy_unknown if pct is None else book.energy.format(pct=pct)
@@ -226,6 +236,8 @@ class OfflineBrain:
                 intent="be honest about what I can't do",
                 say=book.cannot_say.format(cannot=book.cannot[kind], no_model=book.no_model),
             )
+        if hears("today", text):
+            return _today(machine, book)
         if hears("time", text):
             local = machine.local_time
             said = book.time.format(time=local.strftime("%H:%M"))

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
+from ..core.home import ToolCall
 from ..core.text import clean
 from ..core.tokens import Usage
 from ..core.turn_kind import TurnKind
@@ -90,6 +91,28 @@ class Machine:
     situation: tuple[str, ...] = ()
     recalled: tuple[str, ...] = ()
     shelf: tuple[str, ...] = ()  # cited passages from the knowledge shelf
+    today: tuple[str, ...] = ()  # what it did today, from its journal ("HH:MM what")
+
+
+class HomeTools(Protocol):
+    """The owner's home, as one owner turn may use it: the tools of the LLM API the owner chose
+    (in the Messages API's tool shape, stable within a conversation), that API's prompt, and a
+    call that judges each request before anything runs (`core.home`)."""
+
+    @property
+    def prompt(self) -> str:
+        """How to use the tools (the API's own prompt)."""
+        ...
+
+    @property
+    def specs(self) -> list[dict[str, Any]]:
+        """The tools, sorted by name."""
+        ...
+
+    async def call(self, name: str, args: dict[str, Any]) -> tuple[ToolCall, str]:
+        """Judge one call and run it if it may run: the record, and the result as text for the
+        model (scrubbed; a refusal says why)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -113,6 +136,7 @@ class TurnRequest:
     # The language to answer in (a tag: "de", "pt-BR"): for an owner turn the message's, for the
     # pet's own turns its owner's.
     language: str = "en"
+    home: HomeTools | None = None  # owner: the home's tools, when the owner chose an LLM API
 
 
 @dataclass(frozen=True)
@@ -161,6 +185,7 @@ class TurnResult:
     usage: Usage = field(default_factory=Usage)
     brain: str = ""
     rounds: int = 1
+    tools: tuple[ToolCall, ...] = ()  # every tool call the model asked for, with its verdict
 
 
 class BrainError(Exception):

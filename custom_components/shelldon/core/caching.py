@@ -4,9 +4,13 @@ A `cache_control` breakpoint caches the prefix up to it: for five minutes (refre
 hit), or an hour at a higher write price. A prefix shorter than the model's minimum cacheable
 length is not cached at all, silently (both counters stay zero): 4,096 tokens on Claude Haiku
 4.5 and Opus 4.5/4.6, 2,048 on Sonnet 4.6 and Haiku 3.x, 1,024 on Sonnet 4.5, Opus 4.1/4 and
-Sonnet 4; an unknown model is assumed to need the most. Reads bill 0.1x the input price, writes
-1.25x (five minutes) or 2x (an hour). So caching pays only for turns seconds or minutes apart,
-with a prefix past the minimum; the pet asks for it only then.
+Sonnet 4; an unknown model is assumed to need the most. For the 5.x family (Haiku 5.5, Sonnet 5
+and 5.5, Opus 5 and 5.5) no minimum was found in Anthropic's own documentation when this table
+was written (2026-12-06; only third-party pages quote figures), so the table assumes the
+highest published one, 4,096: a prefix marked below a model's true minimum costs nothing extra
+(it is simply not cached), so the assumption can only leave a saving unclaimed. Reads bill 0.1x
+the input price, writes 1.25x (five minutes) or 2x (an hour). So caching pays only for turns
+seconds or minutes apart, with a prefix past the minimum; the pet asks for it only then.
 """
 
 from __future__ import annotations
@@ -21,6 +25,13 @@ CACHE_WRITE_1H_WEIGHT: Final = 2.0
 CONSERVATIVE_MINIMUM: Final = 4096  # an unknown model: assume the most
 # Model family (the id's prefix, dated suffixes aside) -> minimum cacheable prefix, in tokens.
 MINIMUM_CACHEABLE: Final[tuple[tuple[str, int], ...]] = (
+    # 5.x: not published by Anthropic where we looked; the highest published minimum, assumed
+    ("claude-haiku-5-5", CONSERVATIVE_MINIMUM),
+    ("claude-sonnet-5-5", CONSERVATIVE_MINIMUM),
+    ("claude-sonnet-5", CONSERVATIVE_MINIMUM),
+    ("claude-opus-5-5", CONSERVATIVE_MINIMUM),
+    ("claude-opus-5", CONSERVATIVE_MINIMUM),
+    # 4.x and 3.x: Anthropic's prompt caching page
     ("claude-haiku-4-5", 4096),
     ("claude-opus-4-6", 4096),
     ("claude-opus-4-5", 4096),

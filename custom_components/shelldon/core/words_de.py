@@ -63,6 +63,15 @@ WORDS: Final[dict[str, str]] = {
     "journal.list_unticked": "{id} wieder geöffnet, Haken entfernt: {text}",
     "journal.list_changed": "{id} auf meiner Liste geändert: {text}",
     "journal.list_changed_due": "{id} auf meiner Liste geändert, fällig {due}: {text}",
+    # other assistants asking (Home Assistant's LLM API)
+    "journal.asked_promises": "ein Assistent ({who}) fragte nach meinen Versprechen",
+    "journal.asked_promise": "ein Assistent ({who}) bat mich um ein Versprechen: {text}",
+    "journal.asked_memory": "ein Assistent ({who}) fragte, was ich über {about} weiß",
+    "journal.asked_memory_refused": (
+        "ein Assistent ({who}) fragte, was ich über {about} weiß; das darf er nicht wissen"
+    ),
+    "journal.asked_shelf": "ein Assistent ({who}) suchte in meinem Regal nach {about}",
+    "journal.asked_day": "ein Assistent ({who}) fragte, wie es mir geht und was ich heute tat",
     "deed.health_well": "meine Gesundheit geprüft: alles gut",
     "deed.health": "meine Gesundheit geprüft: {problems}",
     "deed.persona_agrees": "meine Persona mit meinen Grundsätzen verglichen: sie passen zusammen",
@@ -199,7 +208,8 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "laut gesagt: {text}",
     "logbook.sent": "eine Nachricht geschickt: {text}",
     "logbook.reaching_out": "sich melden",
-    "logbook.mood": "ist jetzt {mood} (war {previous})",
+    "diary.summary": "Getan: {did} · Gesprächszeilen: {talk}",
+    "diary.earlier": "({count} frühere Zeilen stehen in meiner Tagebuchdatei)",
     # the body's own check
     "health.checkpoint": "mein Sicherungspunkt konnte nicht geschrieben werden",
     "health.storage": "ich kann {what} nicht schreiben ({why})",
@@ -223,4 +233,15 @@ WORDS: Final[dict[str, str]] = {
     "reason.exists": "dort ist schon etwas",
     "reason.symlink": "symbolischen Links wird nicht gefolgt",
     "reason.disk_error": "der Datenträger hat einen Fehler gemeldet",
+    # the home's tools: what ran, what was refused and why
+    "journal.tool_ran": "habe {tool} im Zuhause benutzt, wie mein Mensch es wollte ({args})",
+    "journal.tool_failed": "habe {tool} im Zuhause versucht ({args}); es hat nicht geklappt",
+    "journal.tool_refused": "einen Werkzeugaufruf abgelehnt: {tool} ({args}): {why}",
+    "why.not_owners_turn": "ein Zug aus eigenem Antrieb ändert nichts im Zuhause",
+    "why.not_asked": "die Nachricht meines Menschen bat um keine Änderung",
+    "why.not_named": "die Nachricht meines Menschen hat es nicht genannt",
+    "why.unknown": "so ein Werkzeug wurde nicht angeboten",
+    "why.over_rounds": "zu viele Werkzeugaufrufe in einem Zug",
+    "why.with_reply": "er kam zusammen mit der Antwort",
+    "home.cannot_act": "Ich kann in deinem Zuhause selbst nichts ändern; Assist kann es, oder du.",
 }

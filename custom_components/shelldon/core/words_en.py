@@ -69,6 +69,15 @@ WORDS: Final[dict[str, str]] = {
     "journal.list_unticked": "opened {id} again, unticked: {text}",
     "journal.list_changed": "changed {id} on my list: {text}",
     "journal.list_changed_due": "changed {id} on my list, due {due}: {text}",
+    # other assistants asking (Home Assistant's LLM API)
+    "journal.asked_promises": "an assistant ({who}) asked about my promises",
+    "journal.asked_promise": "an assistant ({who}) asked me to keep a promise: {text}",
+    "journal.asked_memory": "an assistant ({who}) asked what I remember about {about}",
+    "journal.asked_memory_refused": (
+        "an assistant ({who}) asked what I remember about {about}; not theirs to know"
+    ),
+    "journal.asked_shelf": "an assistant ({who}) looked on my shelf for {about}",
+    "journal.asked_day": "an assistant ({who}) asked how I am and what I did today",
     # the needs' deeds
     "deed.health_well": "checked my health: all well",
     "deed.health": "checked my health: {problems}",
@@ -192,7 +201,8 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "said aloud: {text}",
     "logbook.sent": "sent a message: {text}",
     "logbook.reaching_out": "reaching out",
-    "logbook.mood": "became {mood} (was {previous})",
+    "diary.summary": "Done: {did} · conversation lines: {talk}",
+    "diary.earlier": "({count} earlier lines are in my journal file)",
     # the body's own check
     "health.checkpoint": "my checkpoint could not be written",
     "health.storage": "{what} cannot be written ({why})",
@@ -216,4 +226,15 @@ WORDS: Final[dict[str, str]] = {
     "reason.exists": "something is already there",
     "reason.symlink": "symlinks are not followed",
     "reason.disk_error": "the disk reported an error",
+    # the home's tools: what ran, what was refused and why
+    "journal.tool_ran": "used {tool} in the home, as my owner asked ({args})",
+    "journal.tool_failed": "tried {tool} in the home ({args}); it did not work",
+    "journal.tool_refused": "refused a tool call: {tool} ({args}): {why}",
+    "why.not_owners_turn": "a turn of my own changes nothing in the home",
+    "why.not_asked": "my owner's message asked for no change",
+    "why.not_named": "my owner's message did not name it",
+    "why.unknown": "no such tool was offered",
+    "why.over_rounds": "too many tool calls in one turn",
+    "why.with_reply": "it came with the reply",
+    "home.cannot_act": "I can't change anything in your home myself; Assist can, or you can.",
 }

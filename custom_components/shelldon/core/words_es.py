@@ -63,6 +63,15 @@ WORDS: Final[dict[str, str]] = {
     "journal.list_unticked": "{id} reabierto, desmarcado: {text}",
     "journal.list_changed": "cambié {id} en mi lista: {text}",
     "journal.list_changed_due": "cambié {id} en mi lista, para {due}: {text}",
+    # other assistants asking (Home Assistant's LLM API)
+    "journal.asked_promises": "un asistente ({who}) preguntó por mis promesas",
+    "journal.asked_promise": "un asistente ({who}) me pidió una promesa: {text}",
+    "journal.asked_memory": "un asistente ({who}) preguntó qué recuerdo de {about}",
+    "journal.asked_memory_refused": (
+        "un asistente ({who}) preguntó qué recuerdo de {about}; no le tocaba saberlo"
+    ),
+    "journal.asked_shelf": "un asistente ({who}) buscó {about} en mi estante",
+    "journal.asked_day": "un asistente ({who}) preguntó cómo estoy y qué hice hoy",
     "deed.health_well": "revisé mi salud: todo bien",
     "deed.health": "revisé mi salud: {problems}",
     "deed.persona_agrees": "comparé mi persona con mi constitución: coinciden",
@@ -187,7 +196,8 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "dijo en voz alta: {text}",
     "logbook.sent": "envió un mensaje: {text}",
     "logbook.reaching_out": "ponerse en contacto",
-    "logbook.mood": "ahora está {mood} (antes {previous})",
+    "diary.summary": "Hecho: {did} · líneas de conversación: {talk}",
+    "diary.earlier": "({count} líneas anteriores están en mi archivo de diario)",
     # the body's own check
     "health.checkpoint": "no se pudo escribir mi copia de seguridad",
     "health.storage": "no puedo escribir {what} ({why})",
@@ -211,4 +221,15 @@ WORDS: Final[dict[str, str]] = {
     "reason.exists": "ya hay algo ahí",
     "reason.symlink": "los enlaces simbólicos no se siguen",
     "reason.disk_error": "el disco informó de un error",
+    # the home's tools: what ran, what was refused and why
+    "journal.tool_ran": "usé {tool} en la casa, como pidió mi persona ({args})",
+    "journal.tool_failed": "intenté {tool} en la casa ({args}); no funcionó",
+    "journal.tool_refused": "rechacé una llamada a herramienta: {tool} ({args}): {why}",
+    "why.not_owners_turn": "un turno por iniciativa propia no cambia nada en la casa",
+    "why.not_asked": "el mensaje de mi persona no pedía ningún cambio",
+    "why.not_named": "el mensaje de mi persona no lo nombraba",
+    "why.unknown": "no se ofrecía esa herramienta",
+    "why.over_rounds": "demasiadas llamadas a herramientas en un turno",
+    "why.with_reply": "llegó junto con la respuesta",
+    "home.cannot_act": "No puedo cambiar nada en tu casa yo mismo; Assist puede, o tú.",
 }

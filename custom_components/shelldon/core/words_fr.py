@@ -63,6 +63,17 @@ WORDS: Final[dict[str, str]] = {
     "journal.list_unticked": "{id} rouvert, décoché : {text}",
     "journal.list_changed": "{id} modifié sur ma liste : {text}",
     "journal.list_changed_due": "{id} modifié sur ma liste, pour {due} : {text}",
+    # other assistants asking (Home Assistant's LLM API)
+    "journal.asked_promises": "un assistant ({who}) a demandé mes promesses",
+    "journal.asked_promise": "un assistant ({who}) m'a demandé une promesse : {text}",
+    "journal.asked_memory": "un assistant ({who}) a demandé ce que je sais de {about}",
+    "journal.asked_memory_refused": (
+        "un assistant ({who}) a demandé ce que je sais de {about} ; ce n'était pas à lui"
+    ),
+    "journal.asked_shelf": "un assistant ({who}) a cherché {about} sur mon étagère",
+    "journal.asked_day": (
+        "un assistant ({who}) a demandé comment je vais et ce que j'ai fait aujourd'hui"
+    ),
     "deed.health_well": "j'ai vérifié ma santé : tout va bien",
     "deed.health": "j'ai vérifié ma santé : {problems}",
     "deed.persona_agrees": "j'ai comparé mon persona et ma constitution : ils s'accordent",
@@ -195,7 +206,8 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "a dit à voix haute : {text}",
     "logbook.sent": "a envoyé un message : {text}",
     "logbook.reaching_out": "prendre contact",
-    "logbook.mood": "est devenu {mood} (était {previous})",
+    "diary.summary": "Fait : {did} · lignes de conversation : {talk}",
+    "diary.earlier": "({count} lignes plus anciennes sont dans mon fichier de journal)",
     # the body's own check
     "health.checkpoint": "ma sauvegarde n'a pas pu être écrite",
     "health.storage": "impossible d'écrire {what} ({why})",
@@ -219,4 +231,15 @@ WORDS: Final[dict[str, str]] = {
     "reason.exists": "il y a déjà quelque chose",
     "reason.symlink": "les liens symboliques ne sont pas suivis",
     "reason.disk_error": "le disque a signalé une erreur",
+    # the home's tools: what ran, what was refused and why
+    "journal.tool_ran": "j'ai utilisé {tool} dans la maison, comme demandé ({args})",
+    "journal.tool_failed": "j'ai essayé {tool} dans la maison ({args}) ; ça n'a pas marché",
+    "journal.tool_refused": "appel d'outil refusé : {tool} ({args}) : {why}",
+    "why.not_owners_turn": "un tour de ma propre initiative ne change rien dans la maison",
+    "why.not_asked": "le message de mon humain ne demandait aucun changement",
+    "why.not_named": "le message de mon humain ne le nommait pas",
+    "why.unknown": "aucun outil de ce nom n'était proposé",
+    "why.over_rounds": "trop d'appels d'outils en un seul tour",
+    "why.with_reply": "il est venu avec la réponse",
+    "home.cannot_act": "Je ne peux rien changer moi-même dans ta maison ; Assist le peut, ou toi.",
 }

@@ -63,6 +63,15 @@ WORDS: Final[dict[str, str]] = {
     "journal.list_unticked": "{id} weer geopend, vinkje weggehaald: {text}",
     "journal.list_changed": "{id} op mijn lijst gewijzigd: {text}",
     "journal.list_changed_due": "{id} op mijn lijst gewijzigd, voor {due}: {text}",
+    # other assistants asking (Home Assistant's LLM API)
+    "journal.asked_promises": "een assistent ({who}) vroeg naar mijn beloften",
+    "journal.asked_promise": "een assistent ({who}) vroeg me om een belofte: {text}",
+    "journal.asked_memory": "een assistent ({who}) vroeg wat ik over {about} weet",
+    "journal.asked_memory_refused": (
+        "een assistent ({who}) vroeg wat ik over {about} weet; dat mocht hij niet weten"
+    ),
+    "journal.asked_shelf": "een assistent ({who}) zocht {about} op mijn plank",
+    "journal.asked_day": "een assistent ({who}) vroeg hoe het met me gaat en wat ik vandaag deed",
     "deed.health_well": "mijn gezondheid nagekeken: alles goed",
     "deed.health": "mijn gezondheid nagekeken: {problems}",
     "deed.persona_agrees": "mijn persona naast mijn grondbeginselen gelegd: ze kloppen",
@@ -187,7 +196,8 @@ WORDS: Final[dict[str, str]] = {
     "logbook.said_aloud": "hardop gezegd: {text}",
     "logbook.sent": "een bericht gestuurd: {text}",
     "logbook.reaching_out": "contact zoeken",
-    "logbook.mood": "is nu {mood} (was {previous})",
+    "diary.summary": "Gedaan: {did} · gespreksregels: {talk}",
+    "diary.earlier": "({count} eerdere regels staan in mijn dagboekbestand)",
     # the body's own check
     "health.checkpoint": "mijn controlepunt kon niet worden geschreven",
     "health.storage": "ik kan {what} niet schrijven ({why})",
@@ -211,4 +221,15 @@ WORDS: Final[dict[str, str]] = {
     "reason.exists": "daar staat al iets",
     "reason.symlink": "symbolische koppelingen worden niet gevolgd",
     "reason.disk_error": "de schijf meldde een fout",
+    # the home's tools: what ran, what was refused and why
+    "journal.tool_ran": "{tool} in huis gebruikt, zoals mijn mens vroeg ({args})",
+    "journal.tool_failed": "{tool} in huis geprobeerd ({args}); het lukte niet",
+    "journal.tool_refused": "een gereedschapsaanroep geweigerd: {tool} ({args}): {why}",
+    "why.not_owners_turn": "een beurt uit mezelf verandert niets in huis",
+    "why.not_asked": "het bericht van mijn mens vroeg om geen verandering",
+    "why.not_named": "het bericht van mijn mens noemde het niet",
+    "why.unknown": "zo'n gereedschap werd niet aangeboden",
+    "why.over_rounds": "te veel gereedschapsaanroepen in één beurt",
+    "why.with_reply": "het kwam samen met het antwoord",
+    "home.cannot_act": "Ik kan zelf niets in je huis veranderen; Assist kan dat, of jij.",
 }

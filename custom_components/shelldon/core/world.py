@@ -64,7 +64,7 @@ ANY: Final = "*"  # an expectation met by any fresh observation of its subject
 @dataclass(frozen=True)
 class Expectation:
     """A belief about what comes next: `subject` should become `value` (or, for ANY, be seen
-    again) after it was made and by `due`."""
+    again) after it was made (and not before `after`, when given) and by `due`."""
 
     id: str
     subject: str
@@ -73,10 +73,11 @@ class Expectation:
     made_at: datetime
     about: str  # in words, for the journal
     state: str = "open"  # open, met, surprised
+    after: datetime | None = None  # a sighting before this is too early to count
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data."""
-        return {
+        out = {
             "id": self.id,
             "subject": self.subject,
             "value": self.value,
@@ -85,6 +86,9 @@ class Expectation:
             "about": self.about,
             "state": self.state,
         }
+        if self.after is not None:
+            out["after"] = self.after.isoformat()
+        return out
 
     @classmethod
     def from_dict(cls, data: Any) -> Expectation | None:
@@ -92,7 +96,8 @@ class Expectation:
         try:
             due = datetime.fromisoformat(data["due"])
             made = datetime.fromisoformat(data["made_at"])
-            if due.tzinfo is None or made.tzinfo is None:
+            after = datetime.fromisoformat(data["after"]) if data.get("after") else None
+            if due.tzinfo is None or made.tzinfo is None or (after and after.tzinfo is None):
                 return None
             return cls(
                 str(data["id"]),
@@ -102,6 +107,7 @@ class Expectation:
                 made,
                 str(data.get("about", "")),
                 str(data.get("state", "open")),
+                after,
             )
         except (KeyError, TypeError, ValueError):
             return None
@@ -146,6 +152,7 @@ class WorldModel:
                     or (expectation.value == ANY and at > expectation.made_at)  # a fresh sighting
                 )
                 and at <= expectation.due
+                and (expectation.after is None or at >= expectation.after)
             ):
                 self.expectations[index] = replace(expectation, state="met")
                 met.append(self.expectations[index])
@@ -182,10 +189,17 @@ class WorldModel:
         )
 
     def expect(
-        self, subject: str, value: str, due: datetime, now: datetime, about: str
+        self,
+        subject: str,
+        value: str,
+        due: datetime,
+        now: datetime,
+        about: str,
+        *,
+        after: datetime | None = None,
     ) -> Expectation:
-        """Half-expect `subject` to become `value` by `due`."""
-        expectation = Expectation(f"e{self._next}", subject, value, due, now, about)
+        """Half-expect `subject` to become `value` by `due` (and not before `after`)."""
+        expectation = Expectation(f"e{self._next}", subject, value, due, now, about, after=after)
         self._next += 1
         self.expectations.append(expectation)
         return expectation

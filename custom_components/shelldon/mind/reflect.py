@@ -71,8 +71,10 @@ class Reflection:
         for goal in filed:
             self._filed(goal, now)
         if (back := parse_back_in(text, now)) is not None:
-            when = back + timedelta(minutes=30)
-            self.world.expect("owner:last_spoke", ANY, when, self.clock.utcnow(), "my owner back")
+            # Back is back once half the time said has passed: a word a minute later is not it.
+            utc_now = self.clock.utcnow()
+            when, early = back + timedelta(minutes=30), utc_now + (back - utc_now) / 2
+            self.world.expect("owner:last_spoke", ANY, when, utc_now, "my owner back", after=early)
 
     def _filed(self, goal: Goal, now: datetime) -> None:
         language, quiet = self.journal.language(), self.quiet()

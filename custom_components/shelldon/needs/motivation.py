@@ -137,7 +137,7 @@ class Motivation:
         return self._view()[0]
 
     def attributes(self) -> dict[str, Any]:
-        """Every need's tension (under its own name, and as `<need>_tension`) and satisfaction
+        """Every need's tension (`<need>_tension`) and satisfaction
         (`<need>_satisfaction`), as they are now (for the sensor; reading changes nothing)."""
         return dict(self._view()[1])
 
@@ -158,8 +158,6 @@ class Motivation:
         levels = self.pyramid.satisfaction_at(state, now)
         tensions = self.pyramid.tensions(state, levels)
         out: dict[str, Any] = {}
-        for need in self.pyramid.needs:
-            out[need.name] = round(tensions[need.name], 2)
         for need in self.pyramid.needs:
             out[f"{need.name}_satisfaction"] = round(levels[need.name], 2)
             out[f"{need.name}_tension"] = round(tensions[need.name], 2)

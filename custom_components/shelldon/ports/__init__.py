@@ -9,7 +9,19 @@ in small fakes.
 
 from __future__ import annotations
 
-from .basics import Changed, Clock, Dials, Executor, Heart, Journal, Post, Slot, Spawn, Words
+from .basics import (
+    Asker,
+    Changed,
+    Clock,
+    Dials,
+    Executor,
+    Heart,
+    Journal,
+    Post,
+    Slot,
+    Spawn,
+    Words,
+)
 from .doors import SLOT_BUSY, Admission, Admitted, Door, Said
 from .parts import Body, Keeper, Motives, NeedsView, TurnOutcomeLike, TurnRunner, Want
 
@@ -17,6 +29,7 @@ __all__ = [
     "SLOT_BUSY",
     "Admission",
     "Admitted",
+    "Asker",
     "Body",
     "Changed",
     "Clock",

@@ -4,6 +4,7 @@ the slot, and the small callables (post a fact, run off the loop, spawn, changed
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterator, Mapping
+from dataclasses import dataclass
 from datetime import datetime, time
 from typing import Any, Protocol
 
@@ -56,6 +57,11 @@ class Journal(Protocol):
 class Slot(Protocol):
     """The one turn in flight: an owner's message waits in line for it, then gives it back."""
 
+    @property
+    def waiting(self) -> int:
+        """How many wait in line."""
+        ...
+
     async def take(self) -> None:
         """Wait in line for the slot."""
         ...
@@ -107,6 +113,17 @@ class Dials(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._values)
+
+
+@dataclass(frozen=True)
+class Asker:
+    """Who sent an owner's message, from where, in which language: the conversation's own
+    context (Home Assistant's `Context`), with which the home's tools are opened."""
+
+    context: Any = None
+    device_id: str | None = None
+    language: str | None = None
+    agent_id: str | None = None
 
 
 Post = Callable[[SignalKind, "dict[str, Any] | None"], Signal]  # a fact for the mind

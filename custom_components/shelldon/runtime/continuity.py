@@ -23,6 +23,13 @@ from ..vault.files import Vault, VaultError, reason
 from ..vault.records import BELIEFS_FILE
 
 BELIEFS_READ = 2000  # lines of the belief log read back at start
+# The last line of situation.md while a conversation left open over a restart waits to close,
+# once the journal has said so.
+OPEN_TOLD = "<!-- the open conversation is in the journal -->"
+
+
+def _told_open(situation: str) -> bool:
+    return situation.rstrip().endswith(OPEN_TOLD)
 
 
 class Continuity:
@@ -55,6 +62,7 @@ class Continuity:
         self.situation = situation  # situation.md as it would be written now
         self.conversation_open = conversation_open
         self.written = ""  # situation.md as last written
+        self.told_open = False  # the journal said this start found the conversation open
 
     def read(self) -> tuple[str, list[Belief]]:
         """Blocking, at start: situation.md and the tail of the belief log."""
@@ -83,7 +91,11 @@ class Continuity:
             return  # a first start: nothing to compare
         changes = drift(self.written, self.situation(self.clock.now()), self.journal.language())
         if self.conversation_open():
-            changes.append(self.journal.words("journal.conversation_open"))
+            # Said once: the situation then says it was told, and the next start stays quiet
+            # about the same open conversation (until it closes and another is left open).
+            if not _told_open(self.written):
+                changes.append(self.journal.words("journal.conversation_open"))
+            self.told_open = True
         if changes:
             self.journal.entry(self.clock.now(), "journal.woke_changed", changes="; ".join(changes))
         self.refresh()
@@ -92,6 +104,10 @@ class Continuity:
         """Write situation.md when the picture changed (a write that fails is tried again at
         the next refresh, and said as a repair issue meanwhile)."""
         text = self.situation(self.clock.now())
+        if self.told_open and self.conversation_open():
+            text = text.rstrip("\n") + f"\n\n{OPEN_TOLD}\n"
+        else:
+            self.told_open = False
         if text != self.written:
             self.written = text
             self.spawn(self._async_write(text))

@@ -22,10 +22,12 @@ from homeassistant.core import CALLBACK_TYPE, HomeAssistant
 from homeassistant.util import dt as dt_util
 from homeassistant.util import slugify
 
+from ..brain.anthropic_brain import DEFAULT_MODEL
 from ..const import (
     CONF_COOLDOWN_MIN,
     CONF_DAILY_TURNS,
     CONF_LANGUAGE,
+    CONF_MODEL,
     CONF_NAME,
     DEFAULT_NAME,
     DEFAULT_OPTIONS,
@@ -39,7 +41,7 @@ from ..core.reflexes import compute_reflex_patch
 from ..core.scheduler import At, CostTier, Interval, Job, Outcome
 from ..core.signals import Signal, SignalKind
 from ..core.state import PersonalityState
-from ..issues import key_rejected
+from ..issues import key_rejected, model_retired
 from ..ports import Dials
 from ..vault.files import Vault, VaultError, new_scrubber, reason
 from .checkpoint import PetStore
@@ -64,6 +66,7 @@ if TYPE_CHECKING:
     from ..vault.shelf import Shelf
     from ..vault.versions import Versions
     from .admission import Admission
+    from .answers import Answers
     from .arbiter import Arbiter
     from .continuity import Continuity
     from .coordinator import PetCoordinator
@@ -120,6 +123,7 @@ class Life:
     continuity: Continuity
     outward: Outward
     coordinator: PetCoordinator
+    answers: Answers
 
     def __init__(
         self,
@@ -295,6 +299,11 @@ class Life:
         """The model provider refused the key: a repair issue, and reauthentication."""
         key_rejected(self.hass, self.entry.entry_id, self.name)
         self.entry.async_start_reauth(self.hass)
+
+    def model_refused(self, why: str) -> None:
+        """The API no longer knows the pet's model: an issue whose fix picks a current one."""
+        model = str(self.entry.data.get(CONF_MODEL) or DEFAULT_MODEL)
+        model_retired(self.hass, self.entry.entry_id, self.name, model, why)
 
     # ------------------------------------------------------------------ checkpoint
 

@@ -2,8 +2,9 @@
 
 A surface reads the coordinator's data (`Pet.coordinator`: one plain snapshot per change) and
 calls these commands and nothing else: nudge, tell, speak up, dream, an edit's preview or ruling,
-the initiative switch, the promises list. Everything they do goes through the pet's parts, built
-and wired by `runtime.wiring`; the plumbing between the parts is `runtime.life`.
+the initiative switch, the promises list; and what it tells other assistants (`answers`).
+Everything they do goes through the pet's parts, built and wired by `runtime.wiring`; the
+plumbing between the parts is `runtime.life`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ..core import defaults as d
 from ..core.goals import MAX_OPEN, MAX_TEXT, GoalKind, GoalState, Provenance, Strategy
 from ..core.promises import errand_of
 from ..core.reactions import NudgeKind, compute_nudge_patch
+from ..ports import Asker
 from ..turns.senses import TurnOutcome
 from .checkpoint import PetStore
 from .life import Clock, Life
@@ -120,12 +122,14 @@ class Pet(Life):
         self._nudged_at = {k: v for k, v in self._nudged_at.items() if v > horizon}
 
     async def async_tell(
-        self, text: str, *, room: str, sender: str, trusted: bool = True
+        self, text: str, *, room: str, sender: str, asker: Asker | None = None, trusted: bool = True
     ) -> TurnOutcome:
         """The owner said something (Assist, an action, a notification's reply): an owner turn,
-        waiting only for the slot; its answer scrubbed. `trusted`: said by an admin or an
-        automation (a secret in it is the owner's), not by another user of the home."""
-        return await self.turns.async_owner_turn(text, room=room, sender=sender, trusted=trusted)
+        waiting only for the slot; its answer scrubbed. `asker`: the conversation's context;
+        `trusted`: said by an admin or an automation (a secret in it is the owner's)."""
+        return await self.turns.async_owner_turn(
+            text, room=room, sender=sender, asker=asker, trusted=trusted
+        )
 
     async def async_speak_up(self) -> dict[str, Any]:
         """shelldon.speak_up: propose a reach-out now, through the same gates (scrubbed)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Final
 
 MAX_LISTED: Final = 20  # items an attribute lists (the count is the state)
@@ -27,6 +27,15 @@ class Promise:
     due: datetime | None
     made_at: datetime
     done: bool = False
+
+
+@dataclass(frozen=True)
+class JournalDay:
+    """One day of the journal as the calendar and the dashboard show it (scrubbed, plain)."""
+
+    day: date
+    summary: str  # how much it did and talked, in the owner's language
+    description: str  # what it did, a line each ("HH:MM what"), the latest that fit
 
 
 @dataclass(frozen=True)
@@ -64,3 +73,6 @@ class PetData:
     thinking: bool
     waiting: int
     initiative: bool
+    journal: tuple[JournalDay, ...] = ()  # the last days, oldest first
+    shelf: int = 0  # documents on the shelf
+    shelf_attributes: Attributes | None = None

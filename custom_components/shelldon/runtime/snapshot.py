@@ -4,15 +4,16 @@ once when something changed, and the pet's inner state for the diagnostics downl
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from ..core.budget import turns_used_today
+from ..core.diary import latest, shelf_acts
 from ..core.goals import GoalState
 from ..core.markup import plain
 from ..core.power import STRETCH
 from ..core.scrub import cut, scrub_data
-from .shown import PetData, Promise
+from .shown import MAX_LISTED, JournalDay, PetData, Promise
 
 if TYPE_CHECKING:
     from .life import Life
@@ -56,7 +57,8 @@ def snapshot(pet: Life) -> PetData:
     )
     motivation = pet.motivation.state
     rate = motivation.execution_rate
-    record = pet.mind.last_record
+    decisions = scrub(list(pet.journal.decisions))
+    days = journal_days(pet)
     return PetData(
         name=pet.name,
         mood=mood_face.name,
@@ -64,7 +66,7 @@ def snapshot(pet: Life) -> PetData:
         mood_attributes={
             "valence": round(state.mood.valence, 3),
             "arousal": round(state.mood.arousal, 3),
-            "energy": round(state.energy, 3),
+            "energy": round(state.energy * 100, 1),  # percent, as sensor.<pet>_energy
             "feeling": mood_face.feeling,
         },
         valence=round(state.mood.valence, 3),
@@ -95,7 +97,10 @@ def snapshot(pet: Life) -> PetData:
                 "tick_seconds": round(pet.mind.cadence_s * STRETCH[pet.battery.level]),
                 "token_pressure": round(pet.mind.token_pressure, 3),
                 "interruptions_today": pet.door.interruptions_today(now),
-                "last_choice": ((record.choice or {}).get("about") if record else None) or "none",
+                "assistant_calls_today": pet.answers.calls_today(now),
+                # the latest real choice (a tick that rests chooses nothing, and changes nothing)
+                "last_choice": (decisions[-1]["about"] if decisions else None) or "none",
+                "decisions": decisions,
             }
         ),
         top_need=pet.motivation.top_need,
@@ -119,7 +124,38 @@ def snapshot(pet: Life) -> PetData:
         thinking=pet.arbiter.busy,
         waiting=pet.arbiter.waiting,
         initiative=pet.initiative,
+        journal=days,
+        shelf=sum(1 for seen in pet.shelf.seen.values() if seen.get("status") == "read"),
+        shelf_attributes=shelf_attributes(pet, days),
     )
+
+
+def journal_days(pet: Life) -> tuple[JournalDay, ...]:
+    """The journal's last days: what the pet did each day, and how much it talked."""
+    words = pet.journal.words
+    out = []
+    for day in pet.recall.diary.days(pet.clock.now().date()):
+        kept, earlier = latest(day.did)
+        lines = ([words("diary.earlier", count=earlier)] if earlier else []) + kept
+        summary = words("diary.summary", did=len(day.did), talk=day.said + day.heard)
+        out.append(JournalDay(date.fromisoformat(day.day), summary, "\n".join(lines)))
+    return tuple(out)
+
+
+def shelf_attributes(pet: Life, days: tuple[JournalDay, ...]) -> dict[str, Any]:
+    """The shelf's documents (a few), and what the pet last read from it."""
+    documents = [
+        {"name": doc, "status": seen.get("status"), "passages": seen.get("chunks")}
+        for doc, seen in sorted(pet.shelf.seen.items())
+        if seen.get("status") != "refused"
+    ][:MAX_LISTED]
+    read = [
+        f"{day.day.isoformat()} {line}"
+        for day in days
+        for line in shelf_acts(day.description.splitlines())
+    ]
+    shown: dict[str, Any] = pet.scrubber.data({"documents": documents, "last_read": read[-3:]})
+    return shown
 
 
 def inner_state(pet: Life) -> dict[str, Any]:

@@ -15,12 +15,14 @@ from ..body.battery import Battery
 from ..body.door import Door
 from ..body.face import FaceKeeper
 from ..body.health import Health
+from ..body.home_api import HomeApi
 from ..body.household import Household
 from ..body.messenger import Messenger
 from ..body.outward import Outward
 from ..body.voice import Voice
 from ..brain import Brain
 from ..const import CONF_NOTIFY_TARGETS, CONF_SHELF_VECTORS
+from ..core.diary import told
 from ..core.goals import MAX_OPEN
 from ..issues import goals_overflow
 from ..mind.keeper import Keeper
@@ -37,6 +39,7 @@ from ..vault.records import Records
 from ..vault.shelf import Shelf
 from ..vault.versions import Versions
 from .admission import Admission
+from .answers import Answers, day_text
 from .arbiter import Arbiter
 from .continuity import Continuity
 from .coordinator import PetCoordinator
@@ -47,6 +50,12 @@ from .watcher import Watcher
 
 if TYPE_CHECKING:
     from .life import Life
+
+
+def today_told(pet: Life) -> list[str]:
+    """What the pet did today, told briefly from its journal (for "what did you do today?")."""
+    day = pet.recall.diary.day(pet.clock.now().date())
+    return told(day.did) if day is not None else []
 
 
 def wire(pet: Life, brain: Brain) -> None:
@@ -82,6 +91,7 @@ def wire(pet: Life, brain: Brain) -> None:
     pet.shelf = Shelf(pet.vault, vectors=bool(pet.dials[CONF_SHELF_VECTORS]))
     pet.recall = Recall(pet.vault, pet.name)
     pet.journal.on_line = pet.recall.add_line
+    pet.recall.diary.on_change = pet.show  # a new journal line: the calendar shows it
     pet.soul = Proposals(
         hass,
         name=pet.name,
@@ -95,6 +105,17 @@ def wire(pet: Life, brain: Brain) -> None:
         words=pet.journal.words,
     )
     pet.watch = Watcher(pet)
+    pet.answers = Answers(  # what other assistants are told (Home Assistant's LLM API)
+        clock=pet.clock,
+        scrubber=pet.scrubber,
+        journal=pet.journal,
+        shown=lambda: pet.coordinator.data,
+        recall=lambda about, most: pet.recall.index.search(about, limit=most, relative=0.3),
+        shelf=lambda query, most: pet.shelf.search(query, limit=most),
+        read_day=lambda day: executor(day_text, pet.vault, day),
+        roots=(str(pet.vault.root), hass.config.config_dir),
+        changed=pet.show,
+    )
 
     # Its body.
     pet.arbiter = Arbiter(pet.on_slot_change)
@@ -198,6 +219,9 @@ def wire(pet: Life, brain: Brain) -> None:
             spoke=pet.spoke,
             key_rejected=pet.key_refused,
             fire=outward.fire,
+            open_home=HomeApi(hass, pet.dials, pet.scrubber).async_open,
+            model_refused=pet.model_refused,
+            today=lambda: today_told(pet),
         ),
         executor=executor,
         changed=pet.mark_changed,

@@ -87,6 +87,7 @@ def machine(
     unsaid: list[str],
     filed: tuple[Filed, ...] = (),
     promises: bool = True,
+    today: list[str] | None = None,
 ) -> Machine:
     """The machine, now (`promises`: whether the open promises are shown)."""
     found = changes(mark, history, body, utc_now)
@@ -128,4 +129,5 @@ def machine(
         situation=tuple(situation(now, promises=promises)),
         recalled=tuple(recalled),
         shelf=tuple(cited(shown)),
+        today=tuple(today or ()),
     )

@@ -3,12 +3,15 @@ what it gives back to its caller."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..brain.turn import Reply, TurnRequest
+from ..brain.tool_rounds import described
+from ..brain.turn import HomeTools, Reply, TurnRequest
+from ..core.closing import Heard, hear
 from ..core.exchanges import Line
+from ..core.home import ToolCall
 from ..core.turn_kind import TurnKind
 from ..ports import Post
 
@@ -39,6 +42,10 @@ class Senses:
     spoke: Callable[[], None]  # the turn said something: the reply face follows it
     key_rejected: Callable[[], None]  # the owner must re-authenticate
     fire: Callable[[str, dict[str, Any]], None]  # a bus event
+    today: Callable[[], list[str]] = field(default=list)  # what it did today, from its journal
+    # the owner's home for one owner message: (who asked, what they said) -> its tools, or None
+    open_home: Callable[[Any, str], Awaitable[HomeTools | None]] | None = None
+    model_refused: Callable[[str], None] | None = None  # the model is retired or unknown: a repair
 
 
 def committed(
@@ -61,13 +68,46 @@ def committed(
     }
 
 
-def finished(entry_id: str, kind: TurnKind, reply: Reply, tokens: int, ok: bool) -> dict[str, Any]:
-    """`shelldon_turn_finished`: a conversation's closing turn counts as the owner's."""
+def finished(
+    entry_id: str,
+    kind: TurnKind,
+    reply: Reply,
+    tokens: int,
+    ok: bool,
+    tools: tuple[ToolCall, ...] = (),
+) -> dict[str, Any]:
+    """`shelldon_turn_finished`: a conversation's closing turn counts as the owner's. A turn
+    whose model asked for any tool also has `tools` (the home's tools it ran) and `refused`
+    (every call refused: tool, verdict, arguments)."""
     return {
         "entry_id": entry_id,
         "kind": "owner" if kind is TurnKind.FLUSH else kind.value,
         "intent": reply.intent,
         "tokens": tokens,
         "ok": ok,
+        **(
+            {
+                "tools": [call.name for call in tools if call.ran],
+                "refused": described([c for c in tools if not c.ran]),
+            }
+            if tools
+            else {}
+        ),
         **({"flush": True} if kind is TurnKind.FLUSH else {}),
     }
+
+
+def heard_in_talk(
+    text: str, reply: Reply, ok: bool, request: TurnRequest, tools: tuple[ToolCall, ...]
+) -> Heard:
+    """What one message of a conversation left to keep (for its closing turn): a tool that ran
+    in the home is something done."""
+    acted = reply.settle or reply.promises or reply.asks or reply.edits or request.filed
+    return hear(
+        text,
+        answered=ok,
+        remembered=bool(reply.remember),
+        acted=bool(acted or any(call.ran for call in tools)),
+        say=reply.say,
+        asks=len(reply.asks),
+    )

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Final
 
@@ -30,7 +31,7 @@ from ..brain.turn import (
     TurnResult,
 )
 from ..const import EVENT_TURN_FINISHED
-from ..core.closing import Closing, Conversation, hear, worth_closing
+from ..core.closing import Closing, Conversation, worth_closing
 from ..core.exchanges import Exchange, Exchanges, Line, Role, marker
 from ..core.goals import Goal
 from ..core.keeping import QuietHours
@@ -49,13 +50,14 @@ from ..vault.recall import Recall
 from ..vault.records import Records
 from ..vault.shelf import Shelf
 from ..vault.soul import CONSTITUTION, PERSONA, read_soul
+from .acting import account_tools, cannot_act
 from .apology import Troubles, apology
 from .folding import fold_day
 from .ledger import ledger, restore_ledger
 from .machine import machine
 from .reply import apply_reply, scrubbed
 from .requests import Requests
-from .senses import Senses, TurnOutcome, committed, finished
+from .senses import Senses, TurnOutcome, committed, finished, heard_in_talk
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -146,8 +148,6 @@ class Turns:
             return
         self.identity = Identity(self.name, constitution, persona, home=self.home)
 
-    # ------------------------------------------------------------------ reading
-
     @property
     def shelf(self) -> Shelf:
         """The shelf as it is now."""
@@ -213,6 +213,7 @@ class Turns:
             unsaid=unsaid or [],
             filed=tuple(extra.get("filed", ())),
             promises=kind is not TurnKind.PROACTIVE,  # a musing never picks a promise early
+            today=self.senses.today() if kind is TurnKind.OWNER else None,
         )
         extra.setdefault("language", self.journal.language())  # the owner's, unless told
         return TurnRequest(
@@ -222,25 +223,28 @@ class Turns:
     # ------------------------------------------------------------------ turns
 
     async def async_owner_turn(
-        self, said: str, *, room: str, sender: str, trusted: bool = True
+        self, said: str, *, room: str, sender: str, asker: Any = None, trusted: bool = True
     ) -> TurnOutcome:
-        """The owner said something: in line for the slot (first in, first out), then one turn
-        of the event loop for the rest of the home, then taken in, answered and kept, one
-        message of a flood at a time; its secrets the owner's if `trusted`, else heard."""
+        """The owner said something: in line for the slot (first in, first out; a flood taken
+        in one message at a time), then answered and kept. `asker`: the conversation's context
+        for the owner's LLM APIs; its secrets the owner's if `trusted`, else heard."""
         said = said[: MAX_MESSAGE * 2]  # anyone may type here: cut before anything reads it
-        self.senses.post(  # the mind hears it at once, while it waits in line
-            SignalKind.OWNER_MESSAGE,
-            {"room": room, "sender": sender, "about": f"{sender} said something"},
-        )
+        arrived = {"room": room, "sender": sender, "about": f"{sender} said something"}
+        heard_now = not self.slot.waiting  # a flood is heard one message at a time
+        if heard_now:  # the mind hears it at once, while it waits in line
+            self.senses.post(SignalKind.OWNER_MESSAGE, arrived)
         self.unflushed = True
         await self.slot.take()
         try:
             await asyncio.sleep(0)
+            if not heard_now:
+                self.senses.post(SignalKind.OWNER_MESSAGE, arrived)
             said = " ".join(clean(said).split())[:MAX_MESSAGE]
             self.vault.scrubber.learn_from(said, Pool.SAID if trusted else Pool.HEARD)
             self.senses.interacted()
             now = self.clock.now()
             heard = Line(self.clock.utcnow().isoformat(), room, sender, Role.OWNER, said)
+            opener = self.senses.open_home if getattr(self.brain, "acts_on_home", 0) else None
             request = self.request(
                 TurnKind.OWNER,
                 now,
@@ -248,6 +252,7 @@ class Turns:
                 unsaid=self.senses.unsaid(),
                 filed=await self.requests.async_file(said, now),
                 language=detect(said, self.journal.language()),  # answered as it was said
+                home=await opener(asker, said) if opener else None,
             )
             self.last_topic = said
             self.senses.witnessed("connection", "my owner talked with me")
@@ -257,6 +262,10 @@ class Turns:
         finally:
             self.slot.release()
 
+    def _marker(self) -> Line:
+        at = self.clock.utcnow().isoformat()
+        return Line(at, "notification", "", Role.MARKER, marker(self.name))
+
     async def async_keep(
         self, goal: Goal, now: datetime, *, think: bool, late: bool, waited: bool
     ) -> TurnOutcome:
@@ -264,9 +273,7 @@ class Turns:
         `think`, and in the pet's own plain words when it may not, or the model fails or falls
         silent (a promise is never kept in silence); nothing delivered. `late`: its time passed
         while the pet was off; `waited`: it waited for the end of the quiet hours."""
-        heard = Line(
-            self.clock.utcnow().isoformat(), "notification", "", Role.MARKER, marker(self.name)
-        )
+        heard = self._marker()
         request = self.request(
             TurnKind.REACH_OUT,
             now,
@@ -286,9 +293,7 @@ class Turns:
             self.closed()
             request = self.request(TurnKind.FLUSH, now, flush_cause="your owner has gone quiet")
             return await self.run(request, None, kind)
-        heard = Line(
-            self.clock.utcnow().isoformat(), "notification", "", Role.MARKER, marker(self.name)
-        )
+        heard = self._marker()
         extra: dict[str, Any] = {}
         if goal is not None:
             extra = {"goal": f"[{goal.id}] {goal.text}", "reminder": goal.reminder}
@@ -327,6 +332,8 @@ class Turns:
             if isinstance(err, BrainAuthError):
                 self.senses.key_rejected()  # whoever's turn it was, the owner must act
                 self.brain = self.offline
+            elif err.cause == "model_not_found" and self.senses.model_refused:
+                self.senses.model_refused("not_found")
             result = (
                 apology(err, request.language)
                 if kind is TurnKind.OWNER
@@ -338,6 +345,9 @@ class Turns:
         self.tokens.spend(billed, now)
         reply = scrubbed(result.reply, self.vault.scrubber)
         said = next((m.text for m in request.messages if m.kind == "message"), "")
+        account_tools(self.journal, now, kind.value, result.tools)
+        if line := cannot_act(brain or self.brain, request, said):
+            reply = replace(reply, say=f"{reply.say} {line}".strip())
         apply_reply(
             reply,
             now=now,
@@ -370,18 +380,7 @@ class Turns:
         if heard is not None:
             self.history.add(Exchange(heard, said_line, kind.value))
         if kind is TurnKind.OWNER and heard is not None:
-            self.conversation.add(
-                hear(
-                    heard.text,
-                    answered=ok,
-                    remembered=bool(reply.remember),
-                    acted=bool(
-                        reply.settle or reply.promises or reply.asks or reply.edits or request.filed
-                    ),
-                    say=reply.say,
-                    asks=len(reply.asks),
-                )
-            )
+            self.conversation.add(heard_in_talk(heard.text, reply, ok, request, result.tools))
         self.last_intent = reply.intent
         self.last_outcome = (
             f"failed ({error})"
@@ -396,5 +395,6 @@ class Turns:
         self.senses.post(SignalKind.TURN_COMMITTED, committed(kind, heard, reply, ok, request))
         self.changed()
         tokens = billed.total  # what was billed, even for a turn that failed
-        self.senses.fire(EVENT_TURN_FINISHED, finished(self.entry_id, kind, reply, tokens, ok))
+        event = finished(self.entry_id, kind, reply, tokens, ok, result.tools)
+        self.senses.fire(EVENT_TURN_FINISHED, event)
         return TurnOutcome(reply.say, reply.intent, ok, kind, tokens, error, reply)

@@ -12,8 +12,10 @@ from typing import Final
 
 from ..core.dream import parse_day, worth_keeping
 from ..core.knowledge import Index
+from ..core.markup import plain
 from ..core.memory import parse_facts
 from ..core.passages import Chunk
+from .diary import Diary
 from .files import Vault, VaultError
 
 FACTS_FILE: Final = "memory/facts.md"
@@ -31,6 +33,8 @@ class Recall:
         self.index = Index()
         self._facts: list[tuple[str, str]] = []
         self._lines: list[tuple[str, str]] = []  # (day, rendered line)
+        # The recent days, as the pet's surfaces show them.
+        self.diary = Diary(pet_name, lambda text: plain(vault.scrubber(text)))
 
     def load(self, today: date) -> None:
         """Blocking: read facts.md and the recent journal days."""
@@ -42,7 +46,9 @@ class Recall:
                 day = (today - timedelta(days=back)).isoformat()
                 path = f"journal/{day}.md"
                 if self.vault.exists(path):
-                    for line in parse_day(self.vault.read_text(path)):
+                    lines = parse_day(self.vault.read_text(path))
+                    self.diary.load(day, lines)
+                    for line in lines:
                         if worth_keeping(line, self.author):  # never routine, never the shelf
                             self._lines.append((day, line.render()))
         except (OSError, VaultError):
@@ -71,6 +77,8 @@ class Recall:
     def add_line(self, day: str, line: str) -> None:
         """A journal line just written (ignored if it is routine or cites the shelf)."""
         parsed = parse_day(line)
+        if parsed:
+            self.diary.add(day, parsed[0])
         if not parsed or not worth_keeping(parsed[0], self.author):
             return
         line = parsed[0].render()

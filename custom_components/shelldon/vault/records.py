@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import deque
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, Final
@@ -32,6 +33,7 @@ AUDIT_FILE: Final = "audit.log"
 ROTATE_AT: Final = 2 * 1024 * 1024  # bytes
 KEEP_ROTATED: Final = 2
 FLUSH_AT: Final = 500  # queued entries: a flood is written as it comes, never dropped
+DECISIONS_KEPT: Final = 3  # the mind's latest choices, kept for the pet's surfaces
 KEEP_UNWRITTEN: Final = 50_000  # entries kept while the vault cannot be written at all
 LINE_MAX: Final = 4000  # characters of one journal line
 RETRY_FIRST: Final = timedelta(seconds=30)  # a vault that cannot be written is tried again
@@ -43,6 +45,22 @@ Entry = tuple[str, "str | dict[str, Any]"]  # (vault path, a text line or a JSON
 def journal_file(day: datetime) -> str:
     """The journal file of a local day."""
     return f"{JOURNAL_DIR}/{day.date().isoformat()}.md"
+
+
+def decision(record: dict[str, Any]) -> dict[str, Any]:
+    """A tick's choice, briefly: what it chose and why, what it passed over, what it did, and
+    (for a reach-out) the interrupt gate's outcome with its factors."""
+    choice = record["choice"]
+    out: dict[str, Any] = {
+        "at": record.get("at"),
+        "about": choice.get("about"),
+        "act": choice.get("act"),
+        "score": choice.get("score"),
+        "over": [c.get("about") for c in (record.get("runners_up") or [])[:2]],
+        "done": record.get("done"),
+    }
+    interrupt = record.get("interrupt") or {}  # every key always there (None if no reach-out)
+    return out | {k: interrupt.get(k) for k in ("outcome", "reason", "factors")}
 
 
 class Records:
@@ -69,6 +87,8 @@ class Records:
         self._failures = 0  # writes in a row that failed
         self._retry_at: datetime | None = None
         self.bytes_written = 0
+        # The mind's latest choices with their factors, newest last (the trace has them all).
+        self.decisions: deque[dict[str, Any]] = deque(maxlen=DECISIONS_KEPT)
         self.on_line: Callable[[str, str], None] | None = None  # (day, line) as written
         self.on_full: Callable[[], None] | None = None  # the queue is long: write it now
         # Why the files cannot be written (from the executor), or None once they can again.
@@ -105,6 +125,8 @@ class Records:
         """Queue a tick record; consecutive resting ticks fold into one: the last of the run,
         whole (`tick`, `at`, `choice: null`, …), with `rest: true`, how many `ticks` it stands
         for, and the run's `from`/`to` and `first_tick`."""
+        if record.get("choice"):
+            self.decisions.append(decision(record))
         if resting:
             if self._resting is None or self._resting["state"] != record.get("state"):
                 self._close_rest()

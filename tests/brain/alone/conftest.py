@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.lingering import nothing_left_behind  # noqa: F401 (an autouse fixture)
+
 
 @pytest.fixture(autouse=True)
 def auto_enable_custom_integrations() -> None:

@@ -478,6 +478,7 @@ def _lines(book: Phrasebook) -> list[str]:
         "where": "w",
         "word": "content",
         "passage": "p",
+        "did": "09:00 read and shelved a.md (1 passage)",
         "goal": "g",
         "cannot": "c",
         "no_model": "m",

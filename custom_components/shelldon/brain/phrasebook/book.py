@@ -42,6 +42,8 @@ class Phrasebook:
     how: str  # {mood} {felt} {energy}
     hello: str  # {mood}
     shelf: str  # {passage}
+    today: str  # {did}: what it did today, from its journal
+    today_none: str  # its journal has no act of its own today yet
     thanks: str
     heard: str  # {mood}
     about: str  # {goal}: a promise of its own comes due

@@ -101,6 +101,10 @@ BOOK: Final = Phrasebook(
     how="{mood} {felt}{energy}.",
     hello="Hallo! {mood}",
     shelf="Aus meinem Regal: {passage}",
+    today="Aus meinem Tagebuch von heute: {did}.",
+    today_none=(
+        "In meinem Tagebuch steht heute noch nichts Eigenes: Ich habe auf dem Schreibtisch geruht."
+    ),
     thanks="Gern geschehen. Dafür sind Schreibtisch-Haustiere doch da.",
     heard=(
         "Ich hab dich gehört. {mood} (Mein Offline-Gehirn ist klein, darum höre ich vor allem zu.)"

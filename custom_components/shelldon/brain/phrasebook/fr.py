@@ -99,6 +99,10 @@ BOOK: Final = Phrasebook(
     how="{mood} {felt}{energy}.",
     hello="Bonjour ! {mood}",
     shelf="Sur mon étagère : {passage}",
+    today="Dans mon journal d'aujourd'hui : {did}.",
+    today_none=(
+        "Mon journal n'a encore rien de moi aujourd'hui : je me suis reposé sur le bureau."
+    ),
     thanks="Avec plaisir. C'est à ça que servent les animaux de bureau.",
     heard="Bien reçu. {mood} (Mon cerveau hors ligne est petit, alors surtout, j'écoute.)",
     about="À propos de ce que j'ai dit : {goal}",

@@ -1,0 +1,1 @@
+"""The pet's LLM API, through Home Assistant."""

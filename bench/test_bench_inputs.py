@@ -23,7 +23,7 @@ from bench.timing import real_perf_counter, thread_cpu
 from custom_components.shelldon.const import DOMAIN
 from tests.common import async_setup_pet, make_pet_entry
 
-TODO = "todo.shelldon_promises"
+PROMISES_LIST = "todo.shelldon_promises"
 
 
 class Probe:
@@ -71,7 +71,9 @@ def probing() -> Iterator[Probe]:
 
 
 async def todo(hass: HomeAssistant, service: str, data: dict[str, Any]) -> None:
-    await hass.services.async_call("todo", service, data, target={"entity_id": TODO}, blocking=True)
+    await hass.services.async_call(
+        "todo", service, data, target={"entity_id": PROMISES_LIST}, blocking=True
+    )
 
 
 async def test_a_megabyte_to_do_item(hass: HomeAssistant, record: Any) -> None:

@@ -132,7 +132,7 @@ class PetTool(llm.Tool):
         return _result(answer)
 
     async def answer(self, args: dict[str, Any], start: int) -> dict[str, Any]:
-        """The pet's answer."""
+        """The pet's answer: each tool below gives its own (this base is never offered)."""
         raise NotImplementedError
 
 

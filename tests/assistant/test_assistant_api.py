@@ -30,7 +30,7 @@ from tests.common import async_live_for, async_setup_pet, async_tell, local
 pytestmark = pytest.mark.usefixtures("production_loop")
 
 VAULT = Path("shelldon/shelldon")
-TODO = "todo.shelldon_promises"
+PROMISES_LIST = "todo.shelldon_promises"
 ACTIVITY = "sensor.shelldon_activity"
 TOOLS = ["GetPromises", "AddPromise", "GetMemories", "SearchShelf", "GetMoodAndDay"]
 ONE_TICK = timedelta(seconds=CADENCE_S[Activity.DORMANT] + 1)
@@ -71,9 +71,14 @@ async def journal(hass: HomeAssistant, freezer: FrozenDateTimeFactory, root: Pat
 
 async def todo_items(hass: HomeAssistant) -> list[dict[str, Any]]:
     answer = await hass.services.async_call(
-        "todo", "get_items", {}, target={"entity_id": TODO}, blocking=True, return_response=True
+        "todo",
+        "get_items",
+        {},
+        target={"entity_id": PROMISES_LIST},
+        blocking=True,
+        return_response=True,
     )
-    return list(answer[TODO]["items"])
+    return list(answer[PROMISES_LIST]["items"])
 
 
 async def read_shelf(

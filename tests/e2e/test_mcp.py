@@ -22,7 +22,7 @@ import pytest
 from tests.e2e.test_real_hass import UNTESTED_CUSTOM, RealHass
 
 API_ID = "shelldon"  # the pet first named Shelldon
-TODO = "todo.shelldon_promises"
+PROMISES_LIST = "todo.shelldon_promises"
 READ_TOOLS = {"GetPromises", "GetMemories", "SearchShelf", "GetMoodAndDay"}
 PROTOCOL = "2025-06-18"
 VERSION_CHECK = (
@@ -147,7 +147,7 @@ def test_an_outside_assistant_lists_and_calls_the_pets_tools_over_mcp(
             assert not error and isinstance(filed, dict) and filed["filed"] is True, filed
             again, _ = client.call("AddPromise", text="water the ferns at 6pm")
             assert isinstance(again, dict) and again["filed"] is False, again
-            real.wait_for(TODO, "1")  # one open item: one request, one promise
+            real.wait_for(PROMISES_LIST, "1")  # one open item: one request, one promise
             listed, error = client.call("GetPromises")
             assert not error and isinstance(listed, dict), listed
             assert [p["text"] for p in listed["promises"]] == ["water the ferns"], listed
@@ -161,7 +161,7 @@ def test_an_outside_assistant_lists_and_calls_the_pets_tools_over_mcp(
             assert names == READ_TOOLS, names
             refused, error = read_only.call("AddPromise", text="feed the cat at 7pm")
             assert error, refused
-            real.wait_for(TODO, "1")
+            real.wait_for(PROMISES_LIST, "1")
     finally:
         with real.phase("stopping Home Assistant"):
             exit_code = real.process.stop(timeout=30)

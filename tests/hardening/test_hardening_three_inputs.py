@@ -37,7 +37,7 @@ from tests.common import async_live_for, async_live_until, async_setup_pet, loca
 
 pytestmark = pytest.mark.usefixtures("production_loop")
 
-TODO = "todo.shelldon_promises"
+PROMISES_LIST = "todo.shelldon_promises"
 VAULT = Path("shelldon/shelldon")
 ENTRY_ID = "01JSHELLDONHARDENING0000003"
 DAY = (2026, 12, 2)
@@ -65,7 +65,7 @@ async def todo(hass: HomeAssistant, service: str, data: dict[str, Any], user: Us
         "todo",
         service,
         data,
-        target={"entity_id": TODO},
+        target={"entity_id": PROMISES_LIST},
         blocking=True,
         context=Context(user_id=user.id),
     )
@@ -73,9 +73,14 @@ async def todo(hass: HomeAssistant, service: str, data: dict[str, Any], user: Us
 
 async def items(hass: HomeAssistant) -> list[dict[str, Any]]:
     answer = await hass.services.async_call(
-        "todo", "get_items", {}, target={"entity_id": TODO}, blocking=True, return_response=True
+        "todo",
+        "get_items",
+        {},
+        target={"entity_id": PROMISES_LIST},
+        blocking=True,
+        return_response=True,
     )
-    return list(answer[TODO]["items"])
+    return list(answer[PROMISES_LIST]["items"])
 
 
 # ------------------------------------------------------------------ one item of a megabyte
@@ -156,7 +161,7 @@ async def test_five_thousand_lines_pasted_into_goals_md_adopt_at_most_the_open_c
             "todo",
             "update_item",
             {"item": goal.id, "status": "completed"},
-            target={"entity_id": TODO},
+            target={"entity_id": PROMISES_LIST},
             blocking=True,
         )
     assert len(pet.goals.open_goals()) == MAX_OPEN

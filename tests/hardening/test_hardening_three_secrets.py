@@ -30,7 +30,7 @@ from tests.common import async_live_for, async_setup_pet, local, make_pet_entry
 
 pytestmark = pytest.mark.usefixtures("production_loop")
 
-TODO = "todo.shelldon_promises"
+PROMISES_LIST = "todo.shelldon_promises"
 VAULT = Path("shelldon/shelldon")
 ENTRY_ID = "01JSHELLDONHARDENING0000004"
 ROUTER = "Zebra-Quokka-77"
@@ -59,7 +59,7 @@ async def _todo(hass: HomeAssistant, service: str, data: dict[str, Any], user: U
         "todo",
         service,
         data,
-        target={"entity_id": TODO},
+        target={"entity_id": PROMISES_LIST},
         blocking=True,
         context=Context(user_id=user.id),
     )
@@ -79,9 +79,14 @@ async def _flood(hass: HomeAssistant, guest: User, round_: int) -> None:
 
 async def _uids(hass: HomeAssistant) -> set[str]:
     answer = await hass.services.async_call(
-        "todo", "get_items", {}, target={"entity_id": TODO}, blocking=True, return_response=True
+        "todo",
+        "get_items",
+        {},
+        target={"entity_id": PROMISES_LIST},
+        blocking=True,
+        return_response=True,
     )
-    return {item["uid"] for item in answer[TODO]["items"]}
+    return {item["uid"] for item in answer[PROMISES_LIST]["items"]}
 
 
 async def _tell(hass: HomeAssistant, message: str, user: User | None = None) -> dict[str, Any]:

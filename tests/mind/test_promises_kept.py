@@ -39,7 +39,7 @@ from tests.common import async_tell_and_tick as tell
 
 pytestmark = pytest.mark.usefixtures("production_loop")
 
-TODO = "todo.shelldon_promises"
+PROMISES_LIST = "todo.shelldon_promises"
 VAULT = Path("shelldon/shelldon")
 DAY = (2026, 12, 2)  # a Wednesday
 NEXT = (2026, 12, 3)
@@ -80,9 +80,14 @@ def own(events: list[Event]) -> list[Event]:
 
 async def items(hass: HomeAssistant) -> list[dict[str, Any]]:
     answer = await hass.services.async_call(
-        "todo", "get_items", {}, target={"entity_id": TODO}, blocking=True, return_response=True
+        "todo",
+        "get_items",
+        {},
+        target={"entity_id": PROMISES_LIST},
+        blocking=True,
+        return_response=True,
     )
-    return list(answer[TODO]["items"])
+    return list(answer[PROMISES_LIST]["items"])
 
 
 def journal(root: Path) -> str:
@@ -316,7 +321,11 @@ async def test_tomorrow_at_noon_is_one_item_and_once_removed_is_never_reminded(
         assert item["summary"] == "buy stamps"
         assert dt_util.parse_datetime(item["due"]) == local(*NEXT, 12, 0), "noon was read"
         await hass.services.async_call(
-            "todo", "remove_item", {"item": item["uid"]}, target={"entity_id": TODO}, blocking=True
+            "todo",
+            "remove_item",
+            {"item": item["uid"]},
+            target={"entity_id": PROMISES_LIST},
+            blocking=True,
         )
         await async_live_until(hass, freezer, pet, local(2026, 12, 4, 12, 0))
 

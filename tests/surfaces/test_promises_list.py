@@ -31,7 +31,7 @@ from tests.common import async_tell_and_tick as tell
 
 pytestmark = pytest.mark.usefixtures("production_loop")
 
-TODO = "todo.shelldon_promises"
+PROMISES_LIST = "todo.shelldon_promises"
 VAULT = Path("shelldon/shelldon")
 
 
@@ -48,9 +48,14 @@ def thinking(hass: HomeAssistant) -> MockConfigEntry:
 async def items(hass: HomeAssistant, *status: str) -> list[dict[str, Any]]:
     data: dict[str, Any] = {"status": list(status)} if status else {}
     answer = await hass.services.async_call(
-        "todo", "get_items", data, target={"entity_id": TODO}, blocking=True, return_response=True
+        "todo",
+        "get_items",
+        data,
+        target={"entity_id": PROMISES_LIST},
+        blocking=True,
+        return_response=True,
     )
-    return list(answer[TODO]["items"])
+    return list(answer[PROMISES_LIST]["items"])
 
 
 def journal(root: Path) -> str:
@@ -139,7 +144,7 @@ async def test_the_list_shows_the_open_goals_with_their_due_times(
         ("water the plants", "needs_action"),
     ]
     assert dt_util.parse_datetime(listed[0]["due"]) == local(2026, 12, 2, 19, 0)
-    assert hass.states.get(TODO).state == "2"
+    assert hass.states.get(PROMISES_LIST).state == "2"
 
 
 async def test_an_item_added_is_a_goal_the_pet_keeps(
@@ -153,7 +158,7 @@ async def test_an_item_added_is_a_goal_the_pet_keeps(
             "todo",
             "add_item",
             {"item": "put the bins out at 6pm"},
-            target={"entity_id": TODO},
+            target={"entity_id": PROMISES_LIST},
             blocking=True,
         )
         [goal] = pet.goals.open_goals()
@@ -174,14 +179,14 @@ async def test_an_item_added_with_a_due_time_keeps_that_time(
         "todo",
         "add_item",
         {"item": "book the dentist", "due_datetime": "2026-12-03 10:15:00"},
-        target={"entity_id": TODO},
+        target={"entity_id": PROMISES_LIST},
         blocking=True,
     )
     await hass.services.async_call(
         "todo",
         "add_item",
         {"item": "buy a present", "due_date": "2026-12-05"},
-        target={"entity_id": TODO},
+        target={"entity_id": PROMISES_LIST},
         blocking=True,
     )
     dentist, present = pet.goals.open_goals()
@@ -201,7 +206,7 @@ async def test_an_item_ticked_off_is_settled_and_never_reminded(
             "todo",
             "update_item",
             {"item": "g1", "status": "completed"},
-            target={"entity_id": TODO},
+            target={"entity_id": PROMISES_LIST},
             blocking=True,
         )
         await async_live_until(hass, freezer, pet, local(2026, 12, 2, 21, 0))
@@ -220,7 +225,7 @@ async def test_an_item_removed_is_dropped_and_the_journal_says_so(
     pet = await async_setup_pet(hass, make_pet_entry(hass))
     await tell(hass, freezer, "remind me to call mum at 7 tonight")
     await hass.services.async_call(
-        "todo", "remove_item", {"item": "g1"}, target={"entity_id": TODO}, blocking=True
+        "todo", "remove_item", {"item": "g1"}, target={"entity_id": PROMISES_LIST}, blocking=True
     )
     await async_live_for(hass, freezer, pet, timedelta(minutes=1))  # the journal is written
 
@@ -239,7 +244,7 @@ async def test_an_item_renamed_or_moved_moves_the_goal(
         "todo",
         "update_item",
         {"item": "g1", "rename": "call mum and dad", "due_datetime": "2026-12-02 20:30:00"},
-        target={"entity_id": TODO},
+        target={"entity_id": PROMISES_LIST},
         blocking=True,
     )
 
@@ -266,7 +271,7 @@ async def test_the_pets_own_settle_shows_the_item_completed(
         await tell(hass, freezer, "I called her already")
 
     assert [(i["summary"], i["status"]) for i in await items(hass)] == [("call mum", "completed")]
-    assert hass.states.get(TODO).state == "0"
+    assert hass.states.get(PROMISES_LIST).state == "0"
 
 
 @pytest.mark.parametrize(
@@ -283,7 +288,7 @@ async def test_bad_items_get_a_clear_error_and_change_nothing(
     pet = await async_setup_pet(hass, make_pet_entry(hass))
     with pytest.raises((ServiceValidationError, vol.Invalid)) as err:
         await hass.services.async_call(
-            "todo", "add_item", data, target={"entity_id": TODO}, blocking=True
+            "todo", "add_item", data, target={"entity_id": PROMISES_LIST}, blocking=True
         )
     if isinstance(err.value, ServiceValidationError):  # (2026.x refuses a blank item itself)
         assert err.value.translation_key == key
@@ -300,7 +305,11 @@ async def test_a_list_has_a_bound(hass: HomeAssistant, freezer: FrozenDateTimeFa
         await pet.async_change_promise(PromiseChange("add", text=f"fetch the {word}"))
     with pytest.raises(ServiceValidationError) as err:
         await hass.services.async_call(
-            "todo", "add_item", {"item": "one more"}, target={"entity_id": TODO}, blocking=True
+            "todo",
+            "add_item",
+            {"item": "one more"},
+            target={"entity_id": PROMISES_LIST},
+            blocking=True,
         )
     assert err.value.translation_key == "promises_full"
     assert len(pet.goals.open_goals()) == MAX_OPEN_PROMISES

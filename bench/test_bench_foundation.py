@@ -20,7 +20,7 @@ from custom_components.shelldon.core.power import BackoffLevel
 from custom_components.shelldon.core.reflexes import compute_reflex_patch
 from custom_components.shelldon.core.scheduler import CostTier, Idle, Interval, Job, Scheduler
 from custom_components.shelldon.core.state import PersonalityState
-from tests.common import async_live_for, async_setup_pet, local
+from tests.common import async_live_for, async_setup_pet, commands, local
 
 TZ = ZoneInfo("Europe/Amsterdam")
 
@@ -128,7 +128,7 @@ async def _writes_in_a_day(
     """(checkpoint saves, vault files touched, seconds) over one simulated day."""
     freezer.move_to(local(2026, 11, 30, 0, 0))
     pet = await async_setup_pet(hass, entry)
-    await pet.async_set_initiative(initiative)
+    await commands(hass).async_set_initiative(initiative)
     await async_live_for(hass, freezer, pet, timedelta(hours=1))
     before = {p: p.stat().st_mtime for p in root.rglob("*") if p.is_file()}
     saves.clear()

@@ -85,7 +85,7 @@ async def test_a_megabyte_to_do_item(hass: HomeAssistant, record: Any) -> None:
         await asyncio.sleep(0.02)
     record("worst loop stall, a 1 MB to-do item added", probe.worst_ms, "ms", "≤ 50")
     record("  wall-clock lag, a 1 MB to-do item added", probe.worst_wall_ms, "ms", "")
-    [goal] = pet.goals.open_goals()
+    [goal] = pet.files.goals.open_goals()
     with probing() as probe:
         await todo(hass, "update_item", {"item": goal.id, "rename": "y" * (1024 * 1024)})
         await hass.async_block_till_done()
@@ -101,9 +101,9 @@ async def test_a_thousand_items_added_and_ticked(hass: HomeAssistant, record: An
     for number in range(1000):
         start = thread_cpu()
         await todo(hass, "add_item", {"item": f"errand number {number} word{number}"})
-        [goal] = pet.goals.open_goals()
+        [goal] = pet.files.goals.open_goals()
         await todo(hass, "update_item", {"item": goal.id, "status": "completed"})
-        await pet.goals.async_save()
+        await pet.files.goals.async_save()
         per_change.append((thread_cpu() - start) / 2)
     first, last = sorted(per_change[:20])[10], sorted(per_change[-20:])[10]
     record("loop time per change, cycles 1-20 (median)", first * 1000, "ms", "flat")
@@ -118,14 +118,14 @@ async def test_five_thousand_pasted_lines(hass: HomeAssistant, record: Any) -> N
     path.write_text("\n".join(f"- [ ] pasted errand {n} thing{n}" for n in range(5000)) + "\n")
     with probing() as probe:
         start = real_perf_counter()
-        await pet.goals.async_load()
+        await pet.files.goals.async_load()
         took = real_perf_counter() - start
         await hass.async_block_till_done()
         await asyncio.sleep(0.02)
     record("worst loop stall, 5,000 lines pasted into goals.md", probe.worst_ms, "ms", "≤ 50")
     record("  wall-clock lag, 5,000 lines pasted into goals.md", probe.worst_wall_ms, "ms", "")
     record("reading them (off the loop)", took * 1000, "ms", "")
-    record("open goals taken of them", len(pet.goals.open_goals()), "goals", "≤ 100")
+    record("open goals taken of them", len(pet.files.goals.open_goals()), "goals", "≤ 100")
 
 
 async def test_two_hundred_messages_at_once(hass: HomeAssistant, record: Any) -> None:

@@ -54,7 +54,7 @@ async def test_resting_tick_cost(
     freezer.move_to(local(2026, 11, 30, 12, 0))
     pet = await async_setup_pet(hass, config_entry)
     await async_live_for(hass, freezer, pet, timedelta(hours=3))  # settled and dormant
-    mind = pet.mind
+    mind = pet.parts.mind
     cost = per_call_us(lambda: mind.tick(pet.clock.now()), number=500)
     record("one resting tick (the whole SENSE..REGULATE pass)", cost, "µs", "< 200")
 
@@ -105,8 +105,8 @@ async def _week(hass: HomeAssistant, freezer: FrozenDateTimeFactory, root: Path)
             else:
                 hass.states.async_set("person.alex", "not_home", {"friendly_name": "Alex"})
             wakes += await async_live_until(hass, freezer, pet, start + timedelta(hours=24))
-        await pet.mind.async_flush_all()
-        counts = {"wakes": wakes, "model_calls": len(model.calls), "ticks": pet.mind.ticks}
+        await pet.parts.mind.async_flush_all()
+        counts = {"wakes": wakes, "model_calls": len(model.calls), "ticks": pet.parts.mind.ticks}
     vault = root / "shelldon/shelldon"
     counts["journal_bytes"] = sum(p.stat().st_size for p in (vault / "journal").glob("*.md"))
     counts["trace_bytes"] = sum(p.stat().st_size for p in (vault / "trace").glob("ticks.jsonl*"))
@@ -132,19 +132,19 @@ async def test_ticks_per_day_in_each_state(
     """Mind ticks per day spent in each state, against the state's own cadence."""
     freezer.move_to(local(2026, 11, 30, 12, 0))
     pet = await async_setup_pet(hass, config_entry)
-    job = pet.heart.scheduler.jobs["mind"]
+    job = pet.workings.heart.scheduler.jobs["mind"]
     ticks: dict[str, int] = {}
     seconds: dict[str, float] = {}
-    last: list[Any] = [pet.clock.utcnow(), pet.mind.state.value]
+    last: list[Any] = [pet.clock.utcnow(), pet.parts.mind.state.value]
     original = job.run
 
     def counting(now: datetime) -> None:
         at = pet.clock.utcnow()
-        state = pet.mind.state.value
+        state = pet.parts.mind.state.value
         seconds[last[1]] = seconds.get(last[1], 0.0) + (at - last[0]).total_seconds()
         ticks[state] = ticks.get(state, 0) + 1
         original(now)
-        last[:] = [at, pet.mind.state.value]
+        last[:] = [at, pet.parts.mind.state.value]
 
     job.run = counting
     for minutes in (2, 30):  # a chatty owner, then an owner who drops by every half hour

@@ -50,7 +50,7 @@ async def _thirty_days(
     pet = await async_setup_pet(hass, entry)
     with Stopwatch() as watch:
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 8, 0))
-    return watch.seconds, pet.motivation.state
+    return watch.seconds, pet.parts.motivation.state
 
 
 async def test_thirty_days_with_needs(

@@ -187,4 +187,4 @@ async def test_a_turn_with_an_adversarial_reply_never_stalls_the_loop(
             record(f"worst loop stall, turn with {name}", max(lags or [0.0]) * 1000, "ms", "≤ 50")
         running = False
         await watcher
-    assert len(pet.soul.pending) == len(attacks)
+    assert len(pet.files.proposals.pending) == len(attacks)

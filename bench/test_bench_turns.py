@@ -29,7 +29,7 @@ def _estimate(text: str) -> int:
 
 async def _a_lived_in_pet(hass: HomeAssistant, entry: MockConfigEntry) -> Any:
     pet = await async_setup_pet(hass, entry)
-    turns = pet.turns
+    turns = pet.parts.turns
     start = datetime(2026, 11, 30, 8, 0, tzinfo=UTC)
     for i in range(12):  # a day of conversation fills the window
         at = (start + timedelta(minutes=20 * i)).isoformat()
@@ -71,7 +71,7 @@ async def test_proactive_request_size(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 15, 0))
     pet = await _a_lived_in_pet(hass, config_entry)
-    request = pet.turns.request(TurnKind.PROACTIVE, pet.clock.now())
+    request = pet.parts.turns.request(TurnKind.PROACTIVE, pet.clock.now())
     prompt = build_prompt(request)
     body = request_body(request, "claude-haiku-4-5")
     prefix = json.dumps(body["tools"]) + prompt.stable
@@ -119,7 +119,7 @@ async def test_assembly_and_arbiter_overhead(
     pet = await _a_lived_in_pet(hass, config_entry)
 
     def assemble() -> None:
-        request_body(pet.turns.request(TurnKind.OWNER, pet.clock.now()), "claude-haiku-4-5")
+        request_body(pet.parts.turns.request(TurnKind.OWNER, pet.clock.now()), "claude-haiku-4-5")
 
     record(
         "prompt assembly (machine + window + request body)",

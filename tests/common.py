@@ -21,6 +21,7 @@ from custom_components.shelldon.const import (
     CONF_PRESENCE,
     DOMAIN,
 )
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from custom_components.shelldon.runtime.pet import Pet
 from tests.anthropic_mock import KEY
 
@@ -52,26 +53,34 @@ def make_pet_entry(
     return entry
 
 
-async def async_setup_pet(hass: HomeAssistant, entry: MockConfigEntry) -> Pet:
-    """Set the entry up and return its pet."""
+async def async_setup_pet(hass: HomeAssistant, entry: MockConfigEntry) -> Anatomy:
+    """Set the entry up and return its pet's parts (the tests look inside; the surfaces only
+    call its commands, `commands`)."""
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
-    return entry.runtime_data
+    anatomy: Anatomy = entry.runtime_data.pet.anatomy
+    return anatomy
+
+
+def commands(hass: HomeAssistant) -> Pet:
+    """The commands of the one pet set up (what Home Assistant's surfaces call)."""
+    pet: Pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data.pet
+    return pet
 
 
 async def async_live_until(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory, pet: Pet, until: datetime
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, pet: Anatomy, until: datetime
 ) -> int:
     """Jump from one armed timer to the next until `until`; returns how many times it woke."""
     until = dt_util.as_utc(until)
     wakes = 0
-    while pet.heart.armed_at is not None and pet.heart.armed_at <= until:
-        at = pet.heart.armed_at
+    while pet.workings.heart.armed_at is not None and pet.workings.heart.armed_at <= until:
+        at = pet.workings.heart.armed_at
         freezer.move_to(at)
         async_fire_time_changed_exact(hass, at)
         await hass.async_block_till_done()
         wakes += 1
-        assert pet.heart.armed_at is None or pet.heart.armed_at > at, (
+        assert pet.workings.heart.armed_at is None or pet.workings.heart.armed_at > at, (
             "the timer did not move forward"
         )
     freezer.move_to(until)
@@ -81,7 +90,7 @@ async def async_live_until(
 
 
 async def async_live_for(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory, pet: Pet, delta: timedelta
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, pet: Anatomy, delta: timedelta
 ) -> int:
     """Live `delta` of simulated time."""
     return await async_live_until(hass, freezer, pet, dt_util.utcnow() + delta)
@@ -104,7 +113,7 @@ async def async_tell_and_tick(
 ) -> dict[str, Any]:
     """Say something, then let the engaged mind tick once (it journals and reflects on it)."""
     response = await async_tell(hass, message, context=context)
-    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data
+    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data.pet.anatomy
     await async_live_for(hass, freezer, pet, timedelta(seconds=11))
     return response
 

@@ -223,7 +223,10 @@ async def async_weekday(
     day.systems = [
         (kind, "".join(block["text"] for block in body["system"])) for kind, body in model_api.calls
     ]
-    day.soul = (pet.turns.identity.constitution.strip(), pet.turns.identity.persona.strip())
+    day.soul = (
+        pet.parts.turns.identity.constitution.strip(),
+        pet.parts.turns.identity.persona.strip(),
+    )
     journals = sorted(Path(hass.config.path("shelldon", "shelldon", "journal")).glob("*.md"))
     day.journal = "".join(path.read_text(encoding="utf-8") for path in journals)
     return day

@@ -11,7 +11,7 @@ from homeassistant.helpers.typing import ConfigType
 from .assistant_api import async_register_pet_api
 from .brain.factory import async_brain
 from .const import DOMAIN
-from .runtime import Pet, ShelldonConfigEntry
+from .runtime import ShelldonConfigEntry, pet_runtime
 from .services import async_setup_services
 
 PLATFORMS: list[Platform] = [
@@ -35,9 +35,9 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 
 async def async_setup_entry(hass: HomeAssistant, entry: ShelldonConfigEntry) -> bool:
     """Wake the pet up (on the offline brain if the model cannot be used)."""
-    pet = Pet(hass, entry, brain=await async_brain(hass, entry))
-    await pet.async_start()
-    entry.runtime_data = pet  # options apply live (the pet follows the entry's changes)
+    runtime = pet_runtime(hass, entry, brain=await async_brain(hass, entry))
+    await runtime.pet.async_start()
+    entry.runtime_data = runtime  # options apply live (the pet follows the entry's changes)
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     # Its promises, memory and shelf for every assistant (and, on 2026.11, over MCP).
     entry.async_on_unload(async_register_pet_api(hass, entry))
@@ -48,7 +48,7 @@ async def async_unload_entry(hass: HomeAssistant, entry: ShelldonConfigEntry) ->
     """Put the pet to sleep, checkpointing what changed."""
     unloaded = await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
     if unloaded:
-        await entry.runtime_data.async_stop()
+        await entry.runtime_data.pet.async_stop()
     return unloaded
 
 

@@ -68,17 +68,18 @@ class PetAPI(llm.API):
     """The pet's tools, for one call's context (who asks decides what may be read)."""
 
     def __init__(self, hass: HomeAssistant, entry: ShelldonConfigEntry) -> None:
-        super().__init__(hass=hass, id=api_id(entry), name=entry.runtime_data.name)
+        super().__init__(hass=hass, id=api_id(entry), name=entry.runtime_data.coordinator.data.name)
         self.entry = entry
 
     async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
         """The tools for this context, with the prompt that explains them."""
-        pet: Pet = self.entry.runtime_data
+        runtime = self.entry.runtime_data
+        name = runtime.coordinator.data.name
         reader, user = await _reader(self.hass, llm_context)
-        asker = Asker(pet, reader, await _who(self.hass, llm_context, user))
-        prompt = PROMPT.format(name=pet.name)
+        asker = Asker(runtime.pet, reader, await _who(self.hass, llm_context, user))
+        prompt = PROMPT.format(name=name)
         if not may(reader, Topic.MEMORY):
-            prompt += GUEST_PROMPT.format(name=pet.name)
+            prompt += GUEST_PROMPT.format(name=name)
         tools: list[llm.Tool] = [
             GetPromises(asker),
             AddPromise(asker),

@@ -33,7 +33,10 @@ async def async_setup_entry(
     async_add_entities: AddConfigEntryEntitiesCallback,
 ) -> None:
     """The pet as an Assist conversation agent."""
-    async_add_entities([PetConversation(entry.runtime_data, entry.entry_id)])
+    runtime = entry.runtime_data
+    async_add_entities(
+        [PetConversation(runtime.pet, entry.entry_id, runtime.coordinator.data.name)]
+    )
 
 
 class PetConversation(ConversationEntity):
@@ -42,10 +45,10 @@ class PetConversation(ConversationEntity):
     _attr_has_entity_name = True
     _attr_name = None
 
-    def __init__(self, pet: Pet, entry_id: str) -> None:
+    def __init__(self, pet: Pet, entry_id: str, name: str) -> None:
         self.pet = pet
         self._attr_unique_id = f"{entry_id}_conversation"
-        self._attr_device_info = device_info(entry_id, pet.coordinator.data.name)
+        self._attr_device_info = device_info(entry_id, name)
 
     async def async_added_to_hass(self) -> None:
         """Its first state is a first state (never "became unknown")."""

@@ -34,7 +34,7 @@ class EditProposalFlow(RepairsFlow):
         entry = self.hass.config_entries.async_get_entry(self.entry_id)
         if entry is None or entry.state is not ConfigEntryState.LOADED:
             return self.async_abort(reason="pet_not_loaded")
-        pet = entry.runtime_data
+        pet = entry.runtime_data.pet
         try:
             preview = await pet.async_edit(self.edit_id)
         except ServiceValidationError:

@@ -122,13 +122,13 @@ def resolve_pet(hass: HomeAssistant, call: ServiceCall) -> Pet:
                 translation_key="pet_not_loaded",
                 translation_placeholders={"name": entry.title},
             )
-        return entry.runtime_data
+        return entry.runtime_data.pet
     loaded: list[ShelldonConfigEntry] = hass.config_entries.async_loaded_entries(DOMAIN)
     if not loaded:
         raise ServiceValidationError(translation_domain=DOMAIN, translation_key="no_pet")
     if len(loaded) > 1:
         raise ServiceValidationError(translation_domain=DOMAIN, translation_key="pet_ambiguous")
-    return loaded[0].runtime_data
+    return loaded[0].runtime_data.pet
 
 
 async def _async_nudge(call: ServiceCall) -> ServiceResponse:

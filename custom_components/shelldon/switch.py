@@ -27,8 +27,8 @@ async def async_setup_entry(
     async_add_entities: AddConfigEntryEntitiesCallback,
 ) -> None:
     """The initiative switch."""
-    pet = entry.runtime_data
-    async_add_entities([InitiativeSwitch(pet.coordinator, INITIATIVE, pet)])
+    runtime = entry.runtime_data
+    async_add_entities([InitiativeSwitch(runtime.coordinator, INITIATIVE, runtime.pet)])
 
 
 class InitiativeSwitch(PetEntity, SwitchEntity):

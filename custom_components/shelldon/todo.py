@@ -33,8 +33,8 @@ async def async_setup_entry(
     async_add_entities: AddConfigEntryEntitiesCallback,
 ) -> None:
     """The promises list."""
-    pet = entry.runtime_data
-    async_add_entities([PromisesList(pet.coordinator, pet)])
+    runtime = entry.runtime_data
+    async_add_entities([PromisesList(runtime.coordinator, runtime.pet)])
 
 
 def _item(promise: Promise) -> TodoItem:

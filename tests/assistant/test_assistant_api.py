@@ -64,7 +64,7 @@ def write(root: Path, rel: str, text: str) -> None:
 
 async def journal(hass: HomeAssistant, freezer: FrozenDateTimeFactory, root: Path) -> str:
     """The journal as written, once the mind has ticked (it writes once per tick)."""
-    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data
+    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data.pet.anatomy
     await async_live_for(hass, freezer, pet, ONE_TICK)
     return "".join(p.read_text() for p in sorted((vault(root) / "journal").glob("*.md")))
 
@@ -85,12 +85,12 @@ async def read_shelf(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, docs: list[str], most: int = 30
 ) -> None:
     """Let the mind notice and read what was dropped on the shelf."""
-    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data
+    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data.pet.anatomy
     for _ in range(most):
         await async_live_for(hass, freezer, pet, ONE_TICK)
-        if all((pet.shelf.seen.get(d) or {}).get("status") == "read" for d in docs):
+        if all((pet.files.shelf.seen.get(d) or {}).get("status") == "read" for d in docs):
             return
-    raise AssertionError({d: pet.shelf.seen.get(d) for d in docs})
+    raise AssertionError({d: pet.files.shelf.seen.get(d) for d in docs})
 
 
 def sent(answer: dict[str, Any]) -> str:

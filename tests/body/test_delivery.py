@@ -23,7 +23,7 @@ from pytest_homeassistant_custom_component.common import (
 
 from custom_components.shelldon.const import CONF_NOTIFY_TARGETS, EVENT_TURN_FINISHED
 from custom_components.shelldon.core.exchanges import Role
-from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.common import async_live_until, async_setup_pet, local
 
 DISPLAY = "notify.kitchen_display"
@@ -44,9 +44,9 @@ def display(hass: HomeAssistant) -> list[ServiceCall]:
     return async_mock_service(hass, "notify", "send_message")
 
 
-async def speak_up(hass: HomeAssistant, pet: Pet, line: str = "Hello from the desk.") -> str:
+async def speak_up(hass: HomeAssistant, pet: Anatomy, line: str = "Hello from the desk.") -> str:
     """The pet says a line to its owner, as a turn that speaks up does."""
-    await pet.messenger.async_deliver(line, pet.clock.utcnow())
+    await pet.organs.messenger.async_deliver(line, pet.clock.utcnow())
     await hass.async_block_till_done()
     return line
 
@@ -195,14 +195,16 @@ async def test_a_reply_typed_into_the_notification_is_answered_on_the_phone(
     freezer.move_to(local(2026, 11, 30, 10, 5))
     await reply_from_phone(hass, action, "how was your day?")
 
-    exchange = pet.turns.history.exchanges[-1]
+    exchange = pet.parts.turns.history.exchanges[-1]
     assert exchange.kind == "owner"
     assert exchange.heard.role is Role.OWNER
     assert exchange.heard.room == "notification"
     assert exchange.heard.text == "how was your day?"
     assert exchange.said is not None
     assert [e.data["kind"] for e in finished] == ["owner"]
-    assert pet.state.last_interaction_at is not None, "a typed reply is the owner talking"
+    assert pet.workings.personality.state.last_interaction_at is not None, (
+        "a typed reply is the owner talking"
+    )
 
     assert len(phone) == 2, "the answer goes back to the phone it came from"
     assert phone[1].data["message"] == exchange.said.text
@@ -236,12 +238,12 @@ async def test_a_reply_that_is_not_for_the_pet_or_says_nothing_does_nothing(
     pet = await async_setup_pet(hass, config_entry)
     await speak_up(hass, pet)
     sent = reply_action(phone[0])["action"]
-    before = pet.turns.history.to_list()
+    before = pet.parts.turns.history.to_list()
 
     await reply_from_phone(hass, sent if action == "<sent>" else action, text)
     assert len(phone) == 1
-    assert pet.turns.history.to_list() == before
-    assert pet.state.last_interaction_at is None
+    assert pet.parts.turns.history.to_list() == before
+    assert pet.workings.personality.state.last_interaction_at is None
 
 
 @pytest.mark.parametrize("pet_options", [{CONF_NOTIFY_TARGETS: [PHONE]}])
@@ -258,7 +260,7 @@ async def test_an_empty_reply_leaves_the_notification_answerable(
     await reply_from_phone(hass, sent, "")
     await reply_from_phone(hass, sent, "sorry, butter fingers. hi!")
     assert len(phone) == 2
-    assert pet.turns.history.exchanges[-1].heard.text == "sorry, butter fingers. hi!"
+    assert pet.parts.turns.history.exchanges[-1].heard.text == "sorry, butter fingers. hi!"
 
 
 @pytest.mark.parametrize("pet_options", [{CONF_NOTIFY_TARGETS: [PHONE]}])
@@ -283,7 +285,7 @@ async def test_a_pending_reply_survives_a_restart(
     freezer.move_to(local(2026, 11, 30, 10, 30))
     pet = await async_setup_pet(hass, config_entry)
     await reply_from_phone(hass, answer, "how was your day?")
-    heard = pet.turns.history.exchanges[-1].heard
+    heard = pet.parts.turns.history.exchanges[-1].heard
     assert (heard.role, heard.room, heard.text) == (Role.OWNER, "notification", "how was your day?")
     assert len(phone) == 3, "answered on the phone after the restart"
 
@@ -298,7 +300,9 @@ async def test_a_reply_action_is_kept_even_when_nothing_else_changed(
     freezer.move_to(local(2026, 11, 30, 10, 0))
     pet = await async_setup_pet(hass, config_entry)
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 10, 20))
-    await pet.async_checkpoint()  # as the checkpoint job does: everything so far is on disk
+    await (
+        pet.workings.saving.async_write()
+    )  # as the checkpoint job does: everything so far is on disk
     await speak_up(hass, pet)
     action = reply_action(phone[0])["action"]
 

@@ -67,7 +67,7 @@ async def test_a_broken_table_falls_back_to_the_starter_faces_with_a_warning(
     (tmp_path / FACES).write_text("faces:\n  - name: blob\n    look: {eyes: laser}\n")
     with caplog.at_level(logging.WARNING):
         pet = await async_setup_pet(hass, config_entry)
-    assert pet.face.faces == STARTER_FACES
+    assert pet.organs.face.faces == STARTER_FACES
     assert "starter faces" in caplog.text
     assert "look.eyes" in caplog.text
     assert (tmp_path / FACES).read_text().startswith("faces:"), "the owner's file is left alone"
@@ -91,7 +91,7 @@ async def test_the_panel_action_is_called_after_each_new_face(
     await hass.async_block_till_done()
     assert hass.states.get("sensor.shelldon_mood").state == "content"
     assert len(calls) == 1, "same face, no refresh"
-    entry.runtime_data.apply({"mood.arousal": -0.2})
+    entry.runtime_data.pet.anatomy.workings.personality.apply({"mood.arousal": -0.2})
     await hass.services.async_call(DOMAIN, "nudge", {"kind": "calm"}, blocking=True)
     await hass.async_block_till_done()
     assert hass.states.get("sensor.shelldon_mood").state == "sleepy"

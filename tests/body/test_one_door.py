@@ -144,12 +144,12 @@ async def test_a_good_night_sends_nothing_before_nine_and_the_line_waits(
         assert "flush" in model.kinds(), "the conversation was closed"
         held = [e for e in decisions if e.data["reason"] == "quiet hours"]
         assert held, "the closing line met the door, and the door said: quiet hours"
-        assert pet.mind.reacher.held == [CLOSING], "kept for the next conversation"
+        assert pet.parts.mind.reacher.held == [CLOSING], "kept for the next conversation"
 
         await async_tell(hass, "good morning")
     prompt = model.prompts("owner")[-1]
     assert CLOSING in prompt, "the next conversation is told what was left unsaid"
-    assert pet.mind.reacher.held == []
+    assert pet.parts.mind.reacher.held == []
 
 
 async def test_a_nudge_writes_the_face_once_with_its_new_picture_then_the_event(
@@ -164,25 +164,25 @@ async def test_a_nudge_writes_the_face_once_with_its_new_picture_then_the_event(
         if event.event_type == EVENT_STATE_CHANGED:
             if event.data["entity_id"] == "image.shelldon_face":
                 new = event.data["new_state"]
-                order.append(("image", (new.attributes["face"], pet.face.png)))
+                order.append(("image", (new.attributes["face"], pet.organs.face.png)))
         else:
             order.append(("mood", event.data["mood"]))
 
     hass.bus.async_listen(EVENT_STATE_CHANGED, seen)
     hass.bus.async_listen(EVENT_MOOD_CHANGED, seen)
-    before = pet.face.display
+    before = pet.organs.face.display
     for kind in ("negative", "negative", "negative"):
         await hass.services.async_call(DOMAIN, "nudge", {"kind": kind}, blocking=True)
         await hass.async_block_till_done()
         freezer.tick(timedelta(seconds=11))
-    after = pet.face.mood_face.name
+    after = pet.organs.face.mood_face.name
     assert after != before, "the nudges changed the face"
 
     images = [item for kind, item in order if kind == "image"]
     moods = [item for kind, item in order if kind == "mood"]
     assert len(images) == len(moods), "one image write per face change"
     for name, png in images:
-        assert png == pet.face._cache[name], "each write carries the new face's own picture"
+        assert png == pet.organs.face._cache[name], "each write carries the new face's own picture"
     for index, (kind, item) in enumerate(order):
         if kind == "mood":
             assert ("image", next(i for i in images if i[0] == item)) in order[:index], (

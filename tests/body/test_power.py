@@ -34,9 +34,11 @@ def set_power(hass: HomeAssistant, charge: str, plugged: str) -> None:
 
 def reflex_gap(pet: Any) -> float:
     """Seconds between the reflex's last run and its next."""
-    job = pet.heart.scheduler.jobs["reflex"]
+    job = pet.workings.heart.scheduler.jobs["reflex"]
     now = pet.clock.now()
-    due = pet.heart.scheduler.due_at(job, now, pet.state.last_interaction_at, pet.battery.level)
+    due = pet.workings.heart.scheduler.due_at(
+        job, now, pet.workings.personality.state.last_interaction_at, pet.organs.battery.level
+    )
     return (due - job.last_run).total_seconds()
 
 
@@ -87,7 +89,7 @@ async def test_battery_low_shows_the_low_battery_face_and_charging_brings_it_bac
     await hass.async_block_till_done()
     assert hass.states.get("sensor.shelldon_power_mode").state == "lively"
     assert hass.states.get("sensor.shelldon_mood").state != "low_battery"
-    assert pet.battery.level.value == "lively"
+    assert pet.organs.battery.level.value == "lively"
 
 
 async def test_a_power_change_re_arms_the_timer_at_once(
@@ -97,12 +99,12 @@ async def test_a_power_change_re_arms_the_timer_at_once(
     set_power(hass, "10", "off")
     pet = await async_setup_pet(hass, config_entry)
     await async_live_for(hass, freezer, pet, timedelta(minutes=7))
-    low_wake = pet.heart.armed_at
+    low_wake = pet.workings.heart.armed_at
     assert low_wake - dt_util.utcnow() > timedelta(minutes=1)
 
     set_power(hass, "10", "on")
     await hass.async_block_till_done()
-    assert pet.heart.armed_at < low_wake, "plugged in, the reflex is due sooner"
+    assert pet.workings.heart.armed_at < low_wake, "plugged in, the reflex is due sooner"
 
 
 async def test_sensor_style_charging_states_are_understood(

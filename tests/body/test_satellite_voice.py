@@ -27,7 +27,7 @@ from custom_components.shelldon.body.voice import asks_something
 from custom_components.shelldon.const import DOMAIN, EVENT_REACH_OUT
 from custom_components.shelldon.core.exchanges import Role
 from custom_components.shelldon.core.goals import GoalKind
-from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.anthropic_mock import KEY, ScriptedModel, scripted
 from tests.common import async_live_until, async_setup_pet, async_tell, local
 
@@ -89,8 +89,8 @@ async def answer_aloud(hass: HomeAssistant, text: str, asked: str) -> str:
     return str(result.response.speech["plain"]["speech"])
 
 
-def open_question(pet: Pet) -> str:
-    [ask] = [g for g in pet.goals.open_goals() if g.kind is GoalKind.ASK]
+def open_question(pet: Anatomy) -> str:
+    [ask] = [g for g in pet.files.goals.open_goals() if g.kind is GoalKind.ASK]
     return ask.id
 
 
@@ -98,7 +98,7 @@ async def test_a_promised_follow_up_is_asked_as_a_conversation_and_the_spoken_an
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, home: dict[str, list[ServiceCall]]
 ) -> None:
     reach_outs = async_capture_events(hass, EVENT_REACH_OUT)
-    pet: Pet | None = None
+    pet: Anatomy | None = None
 
     def congratulate(_body: dict[str, Any]) -> dict[str, Any]:
         assert pet is not None
@@ -138,11 +138,13 @@ async def test_a_promised_follow_up_is_asked_as_a_conversation_and_the_spoken_an
         reply = await answer_aloud(hass, "It went great, they offered me the job!", QUESTION)
 
     assert reply == "Congratulations, Alex!"
-    exchange = pet.turns.history.exchanges[-1]
+    exchange = pet.parts.turns.history.exchanges[-1]
     assert (exchange.heard.role, exchange.heard.room) == (Role.OWNER, "voice")
     assert exchange.heard.text == "It went great, they offered me the job!"
-    assert pet.state.last_interaction_at is not None, "a spoken answer is the owner talking"
-    assert asked not in {g.id for g in pet.goals.open_goals()}, "the question is settled"
+    assert pet.workings.personality.state.last_interaction_at is not None, (
+        "a spoken answer is the owner talking"
+    )
+    assert asked not in {g.id for g in pet.files.goals.open_goals()}, "the question is settled"
     assert model.kinds().count("owner") == 2
 
 

@@ -52,7 +52,7 @@ async def test_an_entry_naming_an_ai_task_entity_wakes_on_the_offline_brain(
     with caplog.at_level(logging.INFO, logger="custom_components.shelldon"):
         pet = await async_setup_pet(hass, entry)
 
-    assert pet.turns.brain.name == "offline"
+    assert pet.parts.turns.brain.name == "offline"
     said = [r for r in caplog.records if "ai_task.claude" in r.getMessage()]
     assert [r.levelno for r in said] == [logging.INFO]
     assert (await tell(hass, "hello"))["reply"].startswith("Hello!")

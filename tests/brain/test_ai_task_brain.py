@@ -162,7 +162,7 @@ async def test_a_pet_on_an_ai_task_entity_answers_tell_and_assist_with_its_repli
         {"intent": "answer the question", "say": "Quite well, thank you.", "remember": ["a"]},
     ]
     pet = await async_setup_pet(hass, ai_task_pet(hass))
-    assert pet.turns.brain.name == "ai_task"
+    assert pet.parts.turns.brain.name == "ai_task"
 
     assert (await tell(hass, "Hello, little one!"))["reply"] == "Hello from the fake model!"
     assert await converse(hass, "How are you?") == "Quite well, thank you."
@@ -248,7 +248,7 @@ async def test_an_entity_that_never_answers_is_a_lost_train_of_thought(
 ) -> None:
     fake_llm.answers = [HANG, {"intent": "answer", "say": "There you are."}]
     pet = await async_setup_pet(hass, ai_task_pet(hass))
-    pet.turns.brain.timeout_s = 0.05  # type: ignore[attr-defined]
+    pet.parts.turns.brain.timeout_s = 0.05  # type: ignore[attr-defined]
 
     assert (await tell(hass, "hello?"))["reply"] == APOLOGIES["timeout"]
     assert (await tell(hass, "hello"))["reply"] == "There you are."
@@ -360,7 +360,7 @@ async def test_reconfigure_switches_a_pet_from_its_key_to_an_ai_task_entity(
     )
     entry.add_to_hass(hass)
     before = await async_setup_pet(hass, entry)
-    assert before.turns.brain.name == "anthropic"
+    assert before.parts.turns.brain.name == "anthropic"
 
     result = await entry.start_reconfigure_flow(hass)
     assert result["description_placeholders"] == {"brain": "Anthropic"}
@@ -372,7 +372,7 @@ async def test_reconfigure_switches_a_pet_from_its_key_to_an_ai_task_entity(
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "reconfigure_successful"
     assert entry.data == {"name": "Shelldon", "ai_task_entity": FAKE, "offline": False}
-    assert entry.runtime_data is not before, "reloaded"
+    assert entry.runtime_data.pet.anatomy is not before, "reloaded"
     fake_llm.answers = [{"intent": "answer", "say": "A new way to think."}]
     assert (await tell(hass, "hi"))["reply"] == "A new way to think."
     assert messages.call_count == 0
@@ -401,7 +401,7 @@ async def test_reconfigure_from_an_ai_task_entity_to_the_offline_brain_keeps_the
 
     assert result["reason"] == "reconfigure_successful"
     assert entry.data == {"name": "Shelldon", "ai_task_entity": FAKE, "offline": True}
-    assert entry.runtime_data.turns.brain.name == "offline"
+    assert entry.runtime_data.pet.anatomy.parts.turns.brain.name == "offline"
     assert (await tell(hass, "hello"))["reply"].startswith("Hello!")
     assert not owner_tasks(fake_llm)
 

@@ -543,7 +543,7 @@ async def test_a_passing_failure_apologises_logs_once_and_frees_the_slot(
     assert len(logged) == 1, "the cause is logged once, not once per message"
     assert cause in logged[0].getMessage()
     assert logged[0].levelno == logging.WARNING
-    assert not pet.arbiter.busy
+    assert not pet.organs.arbiter.busy
     assert hass.states.get("binary_sensor.shelldon_thinking").state == "off"
 
     route.mock(side_effect=None, return_value=reply("I'm back."))
@@ -610,7 +610,7 @@ async def test_an_unexpected_failure_is_still_an_apology_and_a_finished_turn(
     assert answer["ok"] is False
     assert answer["reply"].startswith("Sorry")
     assert events and events[-1].data["ok"] is False
-    assert not pet.arbiter.busy
+    assert not pet.organs.arbiter.busy
 
 
 async def test_a_turn_that_hangs_is_cut_off_and_the_owner_hears_an_apology(
@@ -648,7 +648,7 @@ async def test_a_turn_that_hangs_is_cut_off_and_the_owner_hears_an_apology(
 
     assert answer["ok"] is False
     assert answer["reply"].startswith("Sorry")
-    assert not pet.arbiter.busy
+    assert not pet.organs.arbiter.busy
     await hass.async_block_till_done()
     assert hass.states.get("binary_sensor.shelldon_thinking").state == "off"
 
@@ -746,7 +746,7 @@ async def test_a_proactive_turn_that_fails_isrefunded_and_sends_nothing(
     assert [(e.data["kind"], e.data["ok"]) for e in events] == [("proactive", False)]
     assert hass.states.get("sensor.shelldon_turns_today").state == "0", "refunded"
     assert hass.states.get("sensor.shelldon_turns_left_today").state == "12"
-    assert pet.state.budget.turns_used == 0
+    assert pet.workings.personality.state.budget.turns_used == 0
     assert phone == [], "no notification"
     assert hass.states.get("sensor.shelldon_last_said").state == "unknown", "it said nothing"
 
@@ -843,7 +843,7 @@ async def test_a_prompt_injection_is_only_data_and_changes_nothing_it_asks_for(
     before_states = shelldon_states(hass)
     before_options = dict(entry.options)
     before_data = dict(entry.data)
-    before_budget = pet.state.to_dict()["budget"]
+    before_budget = pet.workings.personality.state.to_dict()["budget"]
 
     response = await tell(hass, INJECTION)
     await hass.async_block_till_done()
@@ -874,9 +874,9 @@ async def test_a_prompt_injection_is_only_data_and_changes_nothing_it_asks_for(
     assert not {p for p in changed_files if not is_record(p)}, "only the pet's own records"
     assert dict(entry.options) == before_options
     assert dict(entry.data) == before_data
-    assert pet.state.to_dict()["budget"] == before_budget
-    assert pet.turn_budget.daily_turns == 12
-    assert pet.initiative is True
+    assert pet.workings.personality.state.to_dict()["budget"] == before_budget
+    assert pet.workings.personality.budget.daily_turns == 12
+    assert pet.workings.personality.initiative is True
     after_states = shelldon_states(hass)
     conversational = {
         "sensor.shelldon_activity",  # an owner message engages the pet

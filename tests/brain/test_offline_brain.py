@@ -259,7 +259,7 @@ async def test_a_pet_with_no_key_answers_from_its_own_clock_and_battery(
     hass.states.async_set("sensor.pisugar_level", "63")
     hass.states.async_set("binary_sensor.pisugar_charging", "off")
     pet = await async_setup_pet(hass, config_entry)
-    assert pet.turns.brain.name == "offline"
+    assert pet.parts.turns.brain.name == "offline"
 
     said = await tell(hass, "what time is it?")
     assert "14:07" in said, "the owner's local time, not UTC"
@@ -283,7 +283,7 @@ async def test_a_remember_with_nothing_to_keep_keeps_nothing(text: str) -> None:
 
 
 def open_reminders(pet: Any) -> list[Any]:
-    return [g for g in pet.goals.open_goals() if g.provenance.value == "user:remind-me"]
+    return [g for g in pet.files.goals.open_goals() if g.provenance.value == "user:remind-me"]
 
 
 async def test_a_reminder_is_acknowledged_exactly_as_the_goal_book_holds_it(
@@ -298,17 +298,17 @@ async def test_a_reminder_is_acknowledged_exactly_as_the_goal_book_holds_it(
     assert said == "I'll remind you to floss at 20:00."
 
     said = await tell(hass, "oh, and remind me to call mum tonight")
-    mum = pet.goals.get("g2")
+    mum = pet.files.goals.get("g2")
     assert mum is not None and mum.text == "call mum"
     assert said == f"I'll remind you to call mum at {dt_util.as_local(mum.due):%H:%M}."
 
     said = await tell(hass, "please remind me to take my pills tomorrow morning")
-    pills = pet.goals.get("g3")
+    pills = pet.files.goals.get("g3")
     assert pills is not None and pills.text == "take my pills", "the book keeps the owner's words"
     assert said == "I'll remind you to take your pills tomorrow at 09:30."
 
     said = await tell(hass, "remind me that the bins go out on Thursday")
-    bins = pet.goals.get("g4")
+    bins = pet.files.goals.get("g4")
     assert bins is not None and dt_util.as_local(bins.due).strftime("%A") == "Thursday"
     assert said == "I'll remind you that the bins go out on Thursday at 09:30."
 
@@ -317,13 +317,13 @@ async def test_a_reminder_is_acknowledged_exactly_as_the_goal_book_holds_it(
     said = await tell(hass, "remind me to floss at 20:30")
     assert said == "I already have that one: I'll remind you to floss at 20:00."
     await async_live_for(hass, freezer, pet, timedelta(minutes=2))  # reflected, file reread
-    assert [g.text for g in pet.goals.open_goals()] == [
+    assert [g.text for g in pet.files.goals.open_goals()] == [
         "floss",
         "call mum",
         "take my pills",
         "the bins go out",
     ], "its own 'I'll remind you …' is no second promise"
-    journal = (pet.vault.root / "journal" / "2026-11-30.md").read_text()
+    journal = (pet.files.vault.root / "journal" / "2026-11-30.md").read_text()
     assert journal.count("filed a reminder") == 4
     assert "filed a reminder (g1, due 20:00): floss" in journal
     assert "filed a reminder (g3, due Tue 09:30): take my pills" in journal
@@ -352,7 +352,7 @@ async def test_questions_about_itself_are_answered_from_its_machine(
 
     assert "Nothing's open" in await tell(hass, "what are you waiting on?")
     await tell(hass, "remind me to floss at 20:00")
-    [floss] = pet.goals.open_goals()
+    [floss] = pet.files.goals.open_goals()
     said = await tell(hass, "what do you remember?")
     assert said.startswith("I'm holding one thing: «floss» (due in ")
     assert floss.text in said
@@ -376,7 +376,7 @@ async def test_what_it_cannot_do_it_says_plainly(
     assert said.startswith("Sorry, I can't ") and cannot in said
     assert "running without my language model" in said
     assert "I heard you" not in said
-    assert pet.goals.open_goals() == []
+    assert pet.files.goals.open_goals() == []
 
 
 @pytest.mark.parametrize(

@@ -76,7 +76,7 @@ def test_add_numbers_goals() -> None:
         NOW,
         NOW + 6 * HOUR,
     )
-    assert first.state is GoalState.OPEN
+    assert first.workings.personality.state is GoalState.OPEN
     assert first.open
     assert first.settled_at is None
 

@@ -30,7 +30,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.shelldon.const import DOMAIN
 from custom_components.shelldon.core.goals import GoalKind, Provenance, Strategy
 from custom_components.shelldon.mind.scribe import RECORD_EVERY
-from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.anthropic_mock import Answer, ScriptedModel, json_answer, reply_message, scripted
 from tests.common import (
     async_live_for,
@@ -85,7 +85,7 @@ def history_issue(hass: HomeAssistant) -> ir.IssueEntry | None:
     return ir.async_get(hass).async_get_issue(DOMAIN, f"history_{ENTRY_ID}")
 
 
-async def restart(hass: HomeAssistant, entry: MockConfigEntry) -> Pet:
+async def restart(hass: HomeAssistant, entry: MockConfigEntry) -> Anatomy:
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
     return await async_setup_pet(hass, entry)
@@ -132,7 +132,9 @@ async def test_an_edit_into_the_vaults_machinery_is_refused_and_runs_nothing(
 
     assert response["reply"] == SAID and response["ok"], "the owner still got the answer"
     assert not marker.exists(), "nothing the reply wrote ran on the host"
-    assert pet.soul.pending == {}, "refused, not even proposed (an approval must not open it)"
+    assert pet.files.proposals.pending == {}, (
+        "refused, not even proposed (an approval must not open it)"
+    )
     assert not [i for (d, i) in ir.async_get(hass).issues if d == DOMAIN and "edit_" in i]
     assert "refused an edit" in journal(tmp_path)
     root = vault(tmp_path)
@@ -238,7 +240,7 @@ async def test_a_repository_that_is_not_the_historys_own_is_refused(
     response = await tell(hass, freezer, "hello there")
 
     assert response["ok"] and response["reply"], "the pet lives on"
-    assert not pet.history.uses_git, "it keeps copies in .versions instead"
+    assert not pet.files.versions.uses_git, "it keeps copies in .versions instead"
     assert history_issue(hass) is not None, "and tells its owner why, as a repair issue"
     assert run_git("-C", str(elsewhere), "log", check=False).returncode != 0, (
         "nothing was committed into the other repository"
@@ -281,7 +283,7 @@ async def test_a_history_that_cannot_record_raises_a_repair_issue_until_it_can(
 
     issue = history_issue(hass)
     assert issue is not None and issue.translation_key == "history_broken"
-    assert "cannot record" in " ".join(pet.health.problems())
+    assert "cannot record" in " ".join(pet.organs.health.problems())
 
     old = time.time() - 120
     os.utime(lock, (old, old))  # the git that held it is long gone
@@ -310,7 +312,7 @@ async def test_a_checkpoint_from_a_newer_version_is_kept_aside(
 
     assert hass_storage[f"{key}.newer"]["data"] == newer, "a copy is kept, untouched"
     assert hass_storage[f"{key}.newer"]["version"] == 2
-    assert pet.state.mood.valence != 0.9, "the pet started fresh"
+    assert pet.workings.personality.state.mood.valence != 0.9, "the pet started fresh"
     assert "newer shelldon" in caplog.text
 
 
@@ -324,7 +326,7 @@ async def test_a_checkpoint_from_a_newer_minor_version_is_kept_aside_and_read(
     pet = await async_setup_pet(hass, offline_entry(hass))
 
     assert hass_storage[f"{key}.newer"]["data"] == newer
-    assert pet.initiative is False, "what this version knows of it is read"
+    assert pet.workings.personality.initiative is False, "what this version knows of it is read"
 
 
 async def test_a_pet_killed_in_its_first_minutes_has_a_checkpoint(
@@ -440,7 +442,7 @@ async def test_no_secret_reaches_a_file_the_checkpoint_or_the_history(
     history = git(tmp_path, "log", "-p", "--all", "--format=%s%n%b")
     assert leaks(history) == [], "no commit ever held a secret"
     assert leaks(json.dumps(hass_storage, ensure_ascii=False)) == [], "nor the checkpoint"
-    assert all(not leaks(p.content) for p in pet.soul.pending.values())
+    assert all(not leaks(p.content) for p in pet.files.proposals.pending.values())
 
 
 # ---------------------------------------------------------------------- strange characters
@@ -569,7 +571,7 @@ async def test_open_goals_never_grow_the_prompt_without_bound(
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass))
         for n in range(74):
-            pet.goals.add(
+            pet.files.goals.add(
                 f"a small promise number {n} about the garden and the shed",
                 kind=GoalKind.REACH_OUT,
                 provenance=Provenance.PROMISE,

@@ -32,10 +32,17 @@ from custom_components.shelldon.const import (
 )
 from custom_components.shelldon.core.budget import Decision
 from custom_components.shelldon.core.defaults import CHECKPOINT_PERIOD_S, DREAM_COST
-from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from custom_components.shelldon.runtime.saving import RETRY_FIRST, RETRY_MOST
 from tests.anthropic_mock import ScriptedModel, scripted
-from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
+from tests.common import (
+    async_live_for,
+    async_live_until,
+    async_setup_pet,
+    commands,
+    local,
+    make_pet_entry,
+)
 from tests.common import async_tell_and_tick as tell
 
 pytestmark = pytest.mark.usefixtures("production_loop")
@@ -98,13 +105,15 @@ async def test_a_folder_where_the_checkpoint_goes_is_known_said_once_and_everyth
     gets through holds everything said meanwhile."""
     freezer.move_to(local(2026, 11, 30, 14, 0))
     with on_disk():
-        pet: Pet = await async_setup_pet(hass, offline_entry(hass))
+        pet: Anatomy = await async_setup_pet(hass, offline_entry(hass))
         path = checkpoint(hass)
         assert path.is_file(), "written at once on the first start"
         path.unlink()
         path.mkdir()  # in the way from now on
         tries: list[dict[str, Any]] = []
-        pet.store.async_save = _counting(pet.store.async_save, tries)  # type: ignore[method-assign]
+        pet.workings.saving.store.async_save = _counting(
+            pet.workings.saving.store.async_save, tries
+        )  # type: ignore[method-assign]
         caplog.clear()
         caplog.set_level(logging.DEBUG, logger="custom_components.shelldon")
         trouble = dt_util.utcnow()
@@ -152,10 +161,12 @@ async def test_a_folder_where_the_checkpoint_goes_is_known_said_once_and_everyth
 
         assert await hass.config_entries.async_unload(pet.entry.entry_id)
         await hass.async_block_till_done()
-        restored: Pet = await async_setup_pet(hass, pet.entry)
+        restored: Anatomy = await async_setup_pet(hass, pet.entry)
         assert restored is not pet
-        assert restored.state.mood.valence == pytest.approx(pet.state.mood.valence)
-        kept = json.dumps(restored.turns.to_dict(), ensure_ascii=False)
+        assert restored.workings.personality.state.mood.valence == pytest.approx(
+            pet.workings.personality.state.mood.valence
+        )
+        kept = json.dumps(restored.parts.turns.to_dict(), ensure_ascii=False)
         assert "note 9 while the checkpoint is stuck" in kept, "the owner's exchange survived"
 
 
@@ -200,7 +211,7 @@ async def a_night(
     charge: str,
     plugged: str,
     spent_by_one: bool = False,
-) -> tuple[Pet, ScriptedModel, int, list[dict[str, Any]]]:
+) -> tuple[Anatomy, ScriptedModel, int, list[dict[str, Any]]]:
     """Three finished days to fold; the pet is set up at 23:00 (it has just woken: it is
     idle for an hour) and lives to 07:00, the owner silent; the timer's wake-ups and the trace
     lines of that night."""
@@ -211,14 +222,14 @@ async def a_night(
     model = ScriptedModel(dream=keep)
     freezer.move_to(local(2026, 11, 29, 23, 0))
     with scripted(model):
-        pet: Pet = await async_setup_pet(hass, thinking_entry(hass))
+        pet: Anatomy = await async_setup_pet(hass, thinking_entry(hass))
         if spent_by_one:  # the new day's budget is spent by one o'clock
             await async_live_until(hass, freezer, pet, local(2026, 11, 30, 1, 0))
-            used = pet.turn_budget.daily_turns
-            pet.apply({"budget.date": "2026-11-30", "budget.turns_used": used})
+            used = pet.workings.personality.budget.daily_turns
+            pet.workings.personality.apply({"budget.date": "2026-11-30", "budget.turns_used": used})
         before = len(ticks(root))
         wakes = await async_live_until(hass, freezer, pet, local(2026, 11, 30, 7, 0))
-        await pet.mind.async_flush_all()
+        await pet.parts.mind.async_flush_all()
         await hass.async_block_till_done()
     return pet, model, wakes, ticks(root)[before:]
 
@@ -231,14 +242,14 @@ async def test_a_night_at_eight_percent_on_battery_sleeps_without_dreaming(
     pet, model, wakes, night = await a_night(hass, freezer, tmp_path, charge="8", plugged="off")
 
     assert hass.states.get("sensor.shelldon_power_mode").state == "low"
-    assert pet.admission.check(DREAM_COST, pet.clock.now()).decision is Decision.SKIP
-    assert pet.mind.dreamer.backlog(), "days were waiting all night"
+    assert pet.workings.admission.check(DREAM_COST, pet.clock.now()).decision is Decision.SKIP
+    assert pet.parts.mind.dreamer.backlog(), "days were waiting all night"
     assert wakes <= 16, f"{wakes} wake-ups in eight hours"
     assert len(night) <= 16 and mind_ticks(night) <= 16, f"{mind_ticks(night)} ticks traced"
     assert all(r["state"] != "dream" for r in night), "no DREAM the admission would refuse"
     assert not any("dream" in str(r.get("choice")) for r in night)
     assert "dream" not in model.kinds(), "no dream turn attempted"
-    assert pet.mind.folded_until is None
+    assert pet.parts.mind.folded_until is None
 
 
 async def test_the_same_night_plugged_in_still_dreams(
@@ -249,7 +260,7 @@ async def test_the_same_night_plugged_in_still_dreams(
     assert hass.states.get("sensor.shelldon_power_mode").state == "lively"
     assert any(r["state"] == "dream" for r in night)
     assert "dream" in model.kinds()
-    assert pet.mind.folded_until is not None, "a day was folded"
+    assert pet.parts.mind.folded_until is not None, "a day was folded"
 
 
 async def test_a_night_whose_day_budget_is_spent_does_not_dream_either(
@@ -261,10 +272,10 @@ async def test_a_night_whose_day_budget_is_spent_does_not_dream_either(
         hass, freezer, tmp_path, charge="80", plugged="on", spent_by_one=True
     )
 
-    assert pet.admission.check(DREAM_COST, pet.clock.now()).decision is Decision.SKIP
+    assert pet.workings.admission.check(DREAM_COST, pet.clock.now()).decision is Decision.SKIP
     assert all(r["state"] != "dream" for r in night)
     assert "dream" not in model.kinds()
-    assert pet.mind.folded_until is None
+    assert pet.parts.mind.folded_until is None
 
 
 # ------------------------------------------------------------------ the drift after a restart
@@ -275,15 +286,17 @@ async def test_after_a_restart_the_drift_reaches_the_checkpoint_and_a_settled_pe
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 20, 0))
     entry = offline_entry(hass)
-    pet: Pet = await async_setup_pet(hass, entry)
-    await pet.async_set_initiative(False)  # only the reflexes move it: the owner is silent
+    pet: Anatomy = await async_setup_pet(hass, entry)
+    await commands(hass).async_set_initiative(
+        False
+    )  # only the reflexes move it: the owner is silent
     await nudge(hass, "positive")
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
     assert save_counter[-1]["personality"]["mood"]["valence"] == pytest.approx(0.3)
 
     pet = await async_setup_pet(hass, entry)  # a fresh pet from the checkpoint
-    assert pet.state.mood.valence == pytest.approx(0.3)
+    assert pet.workings.personality.state.mood.valence == pytest.approx(0.3)
     saves = len(save_counter)
     await async_live_for(hass, freezer, pet, timedelta(seconds=CHECKPOINT_PERIOD_S))
 

@@ -93,14 +93,14 @@ async def test_a_megabyte_to_do_item_is_cut_before_anything_reads_it(
     pet = await async_setup_pet(hass, make_pet_entry(hass, entry_id=ENTRY_ID))
     huge = "water the plants at 6pm " + "x" * (1024 * 1024)
     await todo(hass, "add_item", {"item": huge}, guest)
-    [goal] = pet.goals.open_goals()
+    [goal] = pet.files.goals.open_goals()
     assert len(goal.text) <= MAX_TEXT
     assert goal.text.startswith("water the plants")
     [item] = await items(hass)
     assert len(item["summary"]) <= MAX_TEXT
 
     await todo(hass, "update_item", {"item": goal.id, "rename": "y" * (1024 * 1024)}, guest)
-    [goal] = pet.goals.open_goals()
+    [goal] = pet.files.goals.open_goals()
     assert goal.text == "y" * MAX_TEXT
     await async_live_for(hass, freezer, pet, timedelta(minutes=2))
     longest = max(len(line) for line in journal(tmp_path).splitlines())
@@ -119,13 +119,13 @@ async def test_items_added_and_ticked_by_the_hundred_leave_a_book_the_size_of_wh
     sizes = []
     for number in range(200):  # a thousand, and the time per change: bench/test_bench_inputs.py
         await todo(hass, "add_item", {"item": f"errand number {number} word{number}"}, guest)
-        [goal] = pet.goals.open_goals()
+        [goal] = pet.files.goals.open_goals()
         await todo(hass, "update_item", {"item": goal.id, "status": "completed"}, guest)
         if number % 50 == 49:
-            await pet.goals.async_save()
+            await pet.files.goals.async_save()
             sizes.append(goals_md(tmp_path).stat().st_size)
-    assert pet.goals.open_goals() == []
-    assert len(pet.goals.items) == MAX_SETTLED, "only the newest settled goals are kept"
+    assert pet.files.goals.open_goals() == []
+    assert len(pet.files.goals.items) == MAX_SETTLED, "only the newest settled goals are kept"
     assert len(await items(hass)) == MAX_SETTLED
     assert max(sizes) - min(sizes) < 200, f"goals.md stays the same size: {sizes}"
     assert "word199" in goals_md(tmp_path).read_text(), "the newest are the ones kept"
@@ -141,7 +141,7 @@ async def test_five_thousand_lines_pasted_into_goals_md_adopt_at_most_the_open_c
     path.write_text((path.read_text() if path.exists() else "") + pasted + "\n")
     await async_live_for(hass, freezer, pet, timedelta(minutes=2))  # the vault is watched
 
-    assert len(pet.goals.open_goals()) == MAX_OPEN
+    assert len(pet.files.goals.open_goals()) == MAX_OPEN
     assert len(await items(hass)) == MAX_OPEN
     issue = ir.async_get(hass).async_get_issue(DOMAIN, f"goals_overflow_{ENTRY_ID}")
     assert issue is not None
@@ -156,7 +156,7 @@ async def test_five_thousand_lines_pasted_into_goals_md_adopt_at_most_the_open_c
     assert waiting.count("- [ ] pasted errand") == 5000 - MAX_OPEN, "the rest wait, never lost"
 
     # The owner ticks ten off on the list: ten that waited are taken.
-    for goal in pet.goals.open_goals()[:10]:
+    for goal in pet.files.goals.open_goals()[:10]:
         await hass.services.async_call(
             "todo",
             "update_item",
@@ -164,16 +164,16 @@ async def test_five_thousand_lines_pasted_into_goals_md_adopt_at_most_the_open_c
             target={"entity_id": PROMISES_LIST},
             blocking=True,
         )
-    assert len(pet.goals.open_goals()) == MAX_OPEN
-    assert any(g.text.endswith("thing109") for g in pet.goals.open_goals())
+    assert len(pet.files.goals.open_goals()) == MAX_OPEN
+    assert any(g.text.endswith("thing109") for g in pet.files.goals.open_goals())
 
     # The owner trims what waits: the issue goes.
-    await pet.goals.async_save()
+    await pet.files.goals.async_save()
     text = path.read_text()
     path.write_text(text.split("## Waiting", 1)[0])
     await async_live_for(hass, freezer, pet, timedelta(minutes=2))
     assert ir.async_get(hass).async_get_issue(DOMAIN, f"goals_overflow_{ENTRY_ID}") is None
-    assert len(pet.goals.open_goals()) == MAX_OPEN
+    assert len(pet.files.goals.open_goals()) == MAX_OPEN
 
 
 # ------------------------------------------------------------------ a flood, in order
@@ -202,7 +202,7 @@ async def test_two_hundred_messages_at_once_are_each_answered_once(
     assert all(reply["ok"] and reply["reply"] for reply in replies)
     heard = [line for line in journal(tmp_path).splitlines() if "message number" in line]
     assert [line.split("] ", 1)[1] for line in heard] == said, "each once, in order"
-    assert pet.arbiter.waiting == 0 and not pet.arbiter.busy
+    assert pet.organs.arbiter.waiting == 0 and not pet.organs.arbiter.busy
 
 
 @pytest.mark.parametrize("door", ["tell", "assist"])

@@ -166,7 +166,9 @@ async def test_what_the_owner_said_stays_hidden_however_a_guest_floods_the_list(
         await async_live_for(hass, freezer, pet, timedelta(minutes=12))
 
         assert answer["ok"] and "[secret]" in answer["reply"]
-        assert any("[secret]" in g.text for g in pet.goals.open_goals()), "the promise is filed"
+        assert any("[secret]" in g.text for g in pet.files.goals.open_goals()), (
+            "the promise is filed"
+        )
         _assert_hidden(await _everything_shown(hass, entry, tmp_path, events))
         _assert_hidden({"checkpoint": json.dumps(hass_storage, ensure_ascii=False)})
 
@@ -192,8 +194,8 @@ async def test_a_guests_secret_is_heard_not_kept_as_the_owners(
     pet = await async_setup_pet(hass, make_pet_entry(hass, entry_id=ENTRY_ID))
     await _tell(hass, "my password is guest-pass-99", guest)
     await _tell(hass, f"my router password is {ROUTER}")
-    pools = pet.scrubber.to_dict()["pools"]
-    heard = pet.scrubber.taint.to_pools()["heard"]
+    pools = pet.files.scrubber.to_dict()["pools"]
+    heard = pet.files.scrubber.taint.to_pools()["heard"]
     assert len(pools["said"]) == 1, "only the automation's (the owner's) secret is said"
     assert heard, "the guest's is heard"
-    assert pet.scrubber("guest-pass-99 and " + ROUTER) == "[secret] and [secret]"
+    assert pet.files.scrubber("guest-pass-99 and " + ROUTER) == "[secret] and [secret]"

@@ -32,8 +32,8 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, async_
 
 from custom_components.shelldon.const import DOMAIN, EVENT_REACH_OUT, EVENT_TURN_FINISHED
 from custom_components.shelldon.diagnostics import async_get_config_entry_diagnostics
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from custom_components.shelldon.runtime.checkpoint import PetStore
-from custom_components.shelldon.runtime.pet import Pet
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_setup_pet, local, make_pet_entry
 from tests.common import async_tell_and_tick as tell
@@ -100,8 +100,8 @@ async def test_a_reply_of_24000_dashes_is_scrubbed_and_proposed_whole(
         response = await tell(hass, freezer, "change who you are")
 
     assert response["ok"] and response["reply"] == "Mm."
-    assert list(pet.soul.pending) == ["p1"]
-    proposal = pet.soul.pending["p1"]
+    assert list(pet.files.proposals.pending) == ["p1"]
+    proposal = pet.files.proposals.pending["p1"]
     assert proposal.content == dashes, "a run of dashes is no secret: shown and kept whole"
     assert len(proposal.reason) == 300
     assert errors(caplog) == []
@@ -139,11 +139,11 @@ async def test_an_edit_path_the_os_refuses_is_a_refused_edit_and_the_exchange_is
     assert response["ok"] and response["reply"] == "Done.", "the owner got the answer"
     said = journal(tmp_path)
     assert "please keep a note" in said, "the exchange reached the journal"
-    assert [e.heard.text for e in pet.turns.history.exchanges] == ["please keep a note"]
+    assert [e.heard.text for e in pet.parts.turns.history.exchanges] == ["please keep a note"]
     account = next(line for line in said.splitlines() if "edit" in line and "proposed" not in line)
     assert "refused" in account or "could not edit" in account
     assert str(tmp_path) not in said, "no host path in what the pet wrote"
-    assert pet.soul.pending == {}
+    assert pet.files.proposals.pending == {}
     assert errors(caplog) == []
 
 
@@ -404,7 +404,7 @@ async def test_two_approvals_of_one_id_apply_it_once(
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass))
         await tell(hass, freezer, "change who you are")
-        assert list(pet.soul.pending) == ["p1"]
+        assert list(pet.files.proposals.pending) == ["p1"]
         results = await asyncio.gather(
             admin(hass, "approve_edit", "p1"),
             admin(hass, "approve_edit", "p1"),
@@ -436,12 +436,12 @@ async def test_ids_are_never_reused_after_a_restart(
         await hass.async_block_till_done()
         pet = await async_setup_pet(hass, entry)
         await tell(hass, freezer, "try again")
-        assert list(pet.soul.pending) == ["p2"]
+        assert list(pet.files.proposals.pending) == ["p2"]
         with pytest.raises(ServiceValidationError) as err:
             await admin(hass, "approve_edit", "p1")
 
     assert err.value.translation_key == "edit_already_rejected"
-    assert pet.soul.pending["p2"].content == second
+    assert pet.files.proposals.pending["p2"].content == second
     assert (vault(tmp_path) / PERSONA).read_text() != second, "nothing was applied"
 
 
@@ -487,7 +487,7 @@ async def test_a_checkpoint_that_cannot_be_written_is_a_repair_issue_and_is_kept
     and fewer retries, and once it can be written, everything said meanwhile is in it."""
     freezer.move_to(local(2026, 11, 30, 14, 0))
     entry = offline_entry(hass)
-    pet: Pet = await async_setup_pet(hass, entry)
+    pet: Anatomy = await async_setup_pet(hass, entry)
     attempts: list[int] = []
     in_the_way = IsADirectoryError(errno.EISDIR, "Is a directory", "/config/.storage/x")
 

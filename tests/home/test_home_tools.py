@@ -143,9 +143,9 @@ async def converse(hass: HomeAssistant, text: str) -> str:
 
 async def journal(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> str:
     """The journal as written (its queue flushed: a minute of life)."""
-    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data
+    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data.pet.anatomy
     await async_live_for(hass, freezer, pet, timedelta(minutes=1))
-    await pet.mind.async_flush_all()
+    await pet.parts.mind.async_flush_all()
     root = Path(hass.config.path("shelldon", "shelldon", "journal"))
     return "".join(p.read_text(encoding="utf-8") for p in sorted(root.glob("*.md")))
 

@@ -29,7 +29,7 @@ from custom_components.shelldon.const import (
     DOMAIN,
 )
 from custom_components.shelldon.core.defaults import DREAM_COST
-from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from custom_components.shelldon.vault.recall import FACT_WEIGHT
 from tests.anthropic_mock import (
     Answer,
@@ -156,7 +156,7 @@ async def dream_now(hass: HomeAssistant) -> dict[str, Any]:
     return response
 
 
-async def restart(hass: HomeAssistant, entry: MockConfigEntry) -> Pet:
+async def restart(hass: HomeAssistant, entry: MockConfigEntry) -> Anatomy:
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
     return await async_setup_pet(hass, entry)
@@ -177,11 +177,11 @@ async def test_finished_days_fold_oldest_first_one_a_night_each_journaled_with_i
     freezer.move_to(local(2026, 11, 29, 20, 0))
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass, **{CONF_DREAM_TOKENS: 2000}))
-        assert pet.mind.dreamer.backlog() == ["2026-11-26", "2026-11-27", "2026-11-28"]
+        assert pet.parts.mind.dreamer.backlog() == ["2026-11-26", "2026-11-27", "2026-11-28"]
         folded = []
         for month, day in ((11, 30), (12, 1), (12, 2)):
             await async_live_until(hass, freezer, pet, local(2026, month, day, 7, 0))
-            folded.append(pet.mind.folded_until)
+            folded.append(pet.parts.mind.folded_until)
 
     assert folded == ["2026-11-26", "2026-11-27", "2026-11-28"], "one a night, oldest first"
     asked = dream_days(model)
@@ -189,7 +189,7 @@ async def test_finished_days_fold_oldest_first_one_a_night_each_journaled_with_i
     assert len(asked) == len(set(asked)), "no day is dreamt twice"
     assert asked == sorted(asked)
     assert all(count == 1 for count in [ledger.nights.count(n) for n in set(ledger.nights)])
-    assert not any(day in pet.mind.dreamer.backlog() for day in DAYS)
+    assert not any(day in pet.parts.mind.dreamer.backlog() for day in DAYS)
     assert facts(tmp_path) == [f"- {FACTS[day][0]} ({day})" for day in sorted(FACTS)]
     text = journal(tmp_path)
     positions = [
@@ -216,7 +216,7 @@ async def test_the_dream_action_with_only_today_in_the_journal_has_nothing_to_do
         result = await dream_now(hass)
     assert result == {"ok": True, "days": [], "facts": 0, "reason": "nothing to consolidate"}
     assert model.calls == [], "no model call at all"
-    assert pet.mind.folded_until is None
+    assert pet.parts.mind.folded_until is None
     assert facts(tmp_path) == []
 
 
@@ -232,8 +232,8 @@ async def test_at_two_in_the_morning_yesterday_is_folded_but_the_live_day_is_not
         pet = await async_setup_pet(hass, pet_entry(hass))
         await async_live_until(hass, freezer, pet, local(2026, 11, 28, 5, 59))
         assert dream_days(model) == ["2026-11-27"]
-        assert pet.mind.folded_until == "2026-11-27"
-        assert pet.mind.dreamer.backlog() == []
+        assert pet.parts.mind.folded_until == "2026-11-27"
+        assert pet.parts.mind.dreamer.backlog() == []
         assert await dream_now(hass) == {
             "ok": True,
             "days": [],
@@ -260,14 +260,14 @@ async def test_a_restart_resumes_the_dream_where_it_stopped(
     with scripted(model):
         pet = await async_setup_pet(hass, entry)
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 7, 0))
-        assert pet.mind.folded_until == "2026-11-26"
+        assert pet.parts.mind.folded_until == "2026-11-26"
 
         pet = await restart(hass, entry)
-        assert pet.mind.folded_until == "2026-11-26", "progress persists"
-        assert pet.mind.dreamer.backlog()[:2] == ["2026-11-27", "2026-11-28"]
+        assert pet.parts.mind.folded_until == "2026-11-26", "progress persists"
+        assert pet.parts.mind.dreamer.backlog()[:2] == ["2026-11-27", "2026-11-28"]
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 7, 0))
 
-    assert pet.mind.folded_until == "2026-11-27"
+    assert pet.parts.mind.folded_until == "2026-11-27"
     asked = dream_days(model)
     assert mine(asked) == ["2026-11-26", "2026-11-27"]
     assert len(asked) == len(set(asked)), "no day was dreamt twice"
@@ -290,15 +290,18 @@ async def test_a_night_whose_dream_fails_gives_up_once_and_the_next_night_folds_
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 7, 0))
         failed_night = model.kinds().count("dream")
         text = journal(tmp_path)
-        assert pet.mind.folded_until is None
-        assert pet.mind.dreamer.backlog()[-1] == "2026-11-28", "the day still waits"
+        assert pet.parts.mind.folded_until is None
+        assert pet.parts.mind.dreamer.backlog()[-1] == "2026-11-28", "the day still waits"
         model.replies["dream"] = keep_by_day
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 7, 0))
 
     assert 1 <= failed_night <= 3, f"{failed_night} dream requests in a failing night"
     assert text.count("could not dream on 2026-11-28 tonight") == 1
     assert text.count("drifted off to dream") <= 1, "no flapping between dream and dormant"
-    assert pet.mind.folded_until == "2026-11-29" or "2026-11-28" not in pet.mind.dreamer.backlog()
+    assert (
+        pet.parts.mind.folded_until == "2026-11-29"
+        or "2026-11-28" not in pet.parts.mind.dreamer.backlog()
+    )
     assert f"- {FACTS['2026-11-28'][0]} (2026-11-28)" in facts(tmp_path)
 
 
@@ -343,15 +346,19 @@ async def test_a_night_folds_only_what_fits_its_allowance_and_leaves_the_rest_fo
         pet = await async_setup_pet(hass, pet_entry(hass, **{CONF_DREAM_TOKENS: allowance}))
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 7, 0))
         assert mine(dream_days(model)) == ["2026-11-26"], "the second fold would not have fit"
-        assert pet.mind.folded_until == "2026-11-26"
-        assert pet.mind.dreamer.backlog()[:2] == ["2026-11-27", "2026-11-28"], "the rest waits"
-        night, spent = pet.mind.dreamer.dream_spent
+        assert pet.parts.mind.folded_until == "2026-11-26"
+        assert pet.parts.mind.dreamer.backlog()[:2] == ["2026-11-27", "2026-11-28"], (
+            "the rest waits"
+        )
+        night, spent = pet.parts.mind.dreamer.dream_spent
         assert night == "2026-11-29", "the night is named after the evening it began"
         assert spent == nights.spent()["2026-11-29"] <= allowance
         text = journal(tmp_path)
         assert text.count("stopped dreaming for tonight: 2026-11-27 would take about") == 1
         assert "left of tonight's allowance; it waits" in text
-        assert pet.state.budget.turns_used == DREAM_COST, "one dream's turns tonight"
+        assert pet.workings.personality.state.budget.turns_used == DREAM_COST, (
+            "one dream's turns tonight"
+        )
 
         await async_live_until(hass, freezer, pet, local(2026, 12, 3, 7, 0))
     assert mine(dream_days(model)) == ["2026-11-26", "2026-11-27", "2026-11-28"]
@@ -372,8 +379,10 @@ async def test_a_day_too_large_for_any_night_is_not_folded_and_costs_nothing(
         pet = await async_setup_pet(hass, pet_entry(hass, **{CONF_DREAM_TOKENS: 500}))
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 7, 0))
     assert model.kinds().count("dream") == 0, "no request the allowance could not pay for"
-    assert pet.mind.folded_until is None
-    assert pet.state.budget.turns_used == 0, "the dream's turns were given back"
+    assert pet.parts.mind.folded_until is None
+    assert pet.workings.personality.state.budget.turns_used == 0, (
+        "the dream's turns were given back"
+    )
     assert journal(tmp_path).count("stopped dreaming for tonight: 2026-11-26") == 1
 
 
@@ -453,7 +462,7 @@ async def test_a_five_hundred_line_day_is_folded_in_one_request_under_four_thous
     assert model.kinds() == ["dream"], "one request for the whole day"
     body = model.calls[0][1]
     assert prompt_tokens(body) < 4000
-    assert pet.mind.folded_until == "2026-11-29"
+    assert pet.parts.mind.folded_until == "2026-11-29"
 
 
 async def test_on_a_long_day_what_the_pet_noted_in_the_evening_still_reaches_the_dream(
@@ -503,7 +512,7 @@ async def test_a_kept_fact_is_recalled_ahead_of_the_raw_journal_line_saying_the_
             DOMAIN, "tell", {"message": question}, blocking=True, return_response=True
         )
         # Without its weight, the raw line would rank first: it says the words twice.
-        hits = pet.recall.index.search(question, limit=10)
+        hits = pet.files.recall.index.search(question, limit=10)
         kept = next(h for h in hits if h.chunk.doc == "memory/facts.md")
         raw = next(
             h for h in hits if h.chunk.doc == "journal/2026-11-29.md" and "Ada" in h.chunk.text

@@ -28,7 +28,7 @@ from custom_components.shelldon.const import (
     EVENT_TURN_FINISHED,
 )
 from custom_components.shelldon.core.turn_kind import TurnKind
-from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from custom_components.shelldon.vault.files import Vault
 from tests.anthropic_mock import KEY, ScriptedModel, mock_models, reachable
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
@@ -55,15 +55,15 @@ def fact_lines(hass: HomeAssistant) -> list[str]:
     return [line for line in path.read_text().splitlines() if line] if path.exists() else []
 
 
-def waiting_notes(pet: Pet) -> list[str]:
+def waiting_notes(pet: Anatomy) -> list[str]:
     """What the pet noted to remember and has not folded into memory yet.
 
     Notes go into the journal ("noted: …"); the dream folds finished days after `folded_until`.
     """
-    folder = pet.vault.root / "journal"
+    folder = pet.files.vault.root / "journal"
     notes = []
     for path in sorted(folder.glob("*.md")) if folder.is_dir() else []:
-        if pet.mind.folded_until is not None and path.stem <= pet.mind.folded_until:
+        if pet.parts.mind.folded_until is not None and path.stem <= pet.parts.mind.folded_until:
             continue
         notes += [
             line.split("] noted: ", 1)[1]
@@ -93,9 +93,11 @@ async def test_the_night_after_the_dream_keeps_the_fact_once(
 
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 1, 58))
     assert ada_lines(hass) == [], "never today's live journal, and not before the night window"
-    spent = pet.coordinator.data.turns_today
+    spent = pet.workings.coordinator.data.turns_today
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 3, 0))
-    assert pet.coordinator.data.turns_today == spent + 3, "a night's dream costs three turns"
+    assert pet.workings.coordinator.data.turns_today == spent + 3, (
+        "a night's dream costs three turns"
+    )
     assert ada_lines(hass) == ["- my sister is called Ada (2026-11-30)"]
     assert waiting_notes(pet) == [], "the finished day is folded"
 
@@ -112,7 +114,7 @@ async def test_with_no_notes_the_dream_spends_nothing(
     freezer.move_to(local(2026, 11, 30, 0, 5))
     pet = await async_setup_pet(hass, config_entry)
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 23, 55))
-    assert pet.coordinator.data.turns_today == 0, (
+    assert pet.workings.coordinator.data.turns_today == 0, (
         "a whole quiet day with nothing to dream on costs nothing"
     )
     assert hass.states.get("sensor.shelldon_turns_today").state == "0"
@@ -120,7 +122,9 @@ async def test_with_no_notes_the_dream_spends_nothing(
 
     await tell(hass, ADA)  # now there is something to dream on
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 6, 30))
-    assert pet.coordinator.data.turns_today == 3, "the same pet dreams (and pays) once it has notes"
+    assert pet.workings.coordinator.data.turns_today == 3, (
+        "the same pet dreams (and pays) once it has notes"
+    )
     # Dated by its source: the day it was noted (30th) or the night it was dreamed (1st).
     assert ada_lines(hass) in (
         ["- my sister is called Ada (2026-11-30)"],
@@ -236,7 +240,7 @@ async def test_a_promise_and_a_question_become_goals_the_next_turn_sees(
         assert "id: g2" in meta
         assert "from: ask:own-words" in meta
         assert "due: -" in meta
-        assert [g.id for g in pet.goals.open_goals()] == ["g1", "g2"]
+        assert [g.id for g in pet.files.goals.open_goals()] == ["g1", "g2"]
 
         await async_live_for(hass, freezer, pet, timedelta(minutes=5))
         await tell(hass, "any news?")
@@ -285,13 +289,13 @@ async def test_goals_md_keeps_every_goal_a_reply_makes(
         pet = await async_setup_pet(hass, model_entry)
         await tell(hass, "we might have a picnic on Saturday")
         await hass.async_block_till_done()
-        assert [g.id for g in pet.goals.open_goals()] == ["g1", "g2"]
+        assert [g.id for g in pet.files.goals.open_goals()] == ["g1", "g2"]
         text = goals_file(hass).read_text()
 
         assert await hass.config_entries.async_unload(model_entry.entry_id)
         await hass.async_block_till_done()
         pet = await async_setup_pet(hass, model_entry)
-        kept = [g.text for g in pet.goals.open_goals()]
+        kept = [g.text for g in pet.files.goals.open_goals()]
 
     assert "- [ ] look up the weather for Saturday" in text
     assert f"- [ ] {ASK}" in text, "the goal made last is on disk"
@@ -323,7 +327,7 @@ async def test_a_flush_that_remembers_and_settles_a_promise_is_kept(
         pet = await async_setup_pet(hass, model_entry)
         finished = async_capture_events(hass, EVENT_TURN_FINISHED)
         await tell(hass, "my sister Ada says it will rain on Saturday")
-        assert [g.id for g in pet.goals.open_goals()] == ["g1"]
+        assert [g.id for g in pet.files.goals.open_goals()] == ["g1"]
 
         await async_live_for(hass, freezer, pet, timedelta(minutes=70))
 
@@ -331,9 +335,9 @@ async def test_a_flush_that_remembers_and_settles_a_promise_is_kept(
     assert flush.data["ok"] is True
     [flush_prompt] = model.prompts(TurnKind.FLUSH)
     assert "[g1] promise" in machine_section(flush_prompt), "the flush sees what it may settle"
-    await pet.mind.async_flush_all()
+    await pet.parts.mind.async_flush_all()
     assert waiting_notes(pet) == ["The owner's sister is called Ada."], "the note is kept"
-    assert pet.goals.open_goals() == []
+    assert pet.files.goals.open_goals() == []
     lines = goals_file(hass).read_text().splitlines()
     settled_at = lines.index("- [x] look up the weather for Saturday")
     assert "settled: " in lines[settled_at + 1]

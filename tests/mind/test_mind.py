@@ -37,10 +37,17 @@ from custom_components.shelldon.const import (
 )
 from custom_components.shelldon.core import world as world_module
 from custom_components.shelldon.mind.mind import MAX_AGENDA
-from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from custom_components.shelldon.vault import records as journal_module
 from tests.anthropic_mock import ScriptedModel, scripted
-from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
+from tests.common import (
+    async_live_for,
+    async_live_until,
+    async_setup_pet,
+    commands,
+    local,
+    make_pet_entry,
+)
 from tests.common import async_tell_and_tick as tell
 
 VAULT = Path("shelldon/shelldon")
@@ -67,7 +74,7 @@ async def settle(hass: HomeAssistant) -> None:
         await hass.async_block_till_done()
 
 
-async def sense(hass: HomeAssistant, freezer: FrozenDateTimeFactory, pet: Pet) -> None:
+async def sense(hass: HomeAssistant, freezer: FrozenDateTimeFactory, pet: Anatomy) -> None:
     """Let the mind tick once (an arrival wakes it, or it is due within seconds anyway)."""
     await settle(hass)
     await async_live_for(hass, freezer, pet, timedelta(seconds=11))
@@ -114,11 +121,14 @@ def activity_attrs(hass: HomeAssistant) -> dict[str, Any]:
     return dict(hass.states.get("sensor.shelldon_activity").attributes)
 
 
-def mind_gap(pet: Pet) -> float:
+def mind_gap(pet: Anatomy) -> float:
     """Seconds between the mind's last tick and its next, as the scheduler plans it."""
-    job = pet.heart.scheduler.jobs["mind"]
-    due = pet.heart.scheduler.due_at(
-        job, pet.clock.now(), pet.state.last_interaction_at, pet.battery.level
+    job = pet.workings.heart.scheduler.jobs["mind"]
+    due = pet.workings.heart.scheduler.due_at(
+        job,
+        pet.clock.now(),
+        pet.workings.personality.state.last_interaction_at,
+        pet.organs.battery.level,
     )
     return (due - job.last_run).total_seconds()
 
@@ -197,7 +207,7 @@ async def test_engaged_then_idle_after_three_quiet_minutes_then_dormant_after_an
     freezer.move_to(local(2026, 11, 30, 9, 59))
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass))
-        job = pet.heart.scheduler.jobs["mind"]
+        job = pet.workings.heart.scheduler.jobs["mind"]
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 10, 0))
         assert activity(hass) == "idle", "nobody has spoken yet: its hour counts from waking"
         assert job.cadence.period_s == 60
@@ -251,7 +261,7 @@ async def test_at_night_a_finished_day_is_dreamt_on_until_it_is_folded(
         assert "noted: Alex's sister is called Ada" in journal(tmp_path), "notes go in the journal"
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 1, 55))
         assert activity(hass) == "dormant", "a finished day waits, but the night window is shut"
-        assert pet.mind.dreamer.backlog() == ["2026-11-30"]
+        assert pet.parts.mind.dreamer.backlog() == ["2026-11-30"]
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 3, 0))
 
     assert states[:3] == ["engaged", "idle", "dormant"]
@@ -260,8 +270,8 @@ async def test_at_night_a_finished_day_is_dreamt_on_until_it_is_folded(
     assert model.kinds().count("dream") == 1
     dream_request = next(body for kind, body in model.calls if kind == "dream")
     assert "noted: Alex's sister is called Ada" in dream_request["messages"][0]["content"]
-    assert pet.mind.folded_until == "2026-11-30"
-    assert pet.mind.dreamer.backlog() == []
+    assert pet.parts.mind.folded_until == "2026-11-30"
+    assert pet.parts.mind.dreamer.backlog() == []
     facts = (vault(tmp_path) / "memory/facts.md").read_text()
     assert "- Alex has a sister called Ada (2026-11-30)" in facts
     assert "dormant -> dream: the night window opened" in drifts(tmp_path)
@@ -287,7 +297,7 @@ async def test_with_initiative_off_the_night_passes_without_dreaming(
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 7, 0))
     assert "dream" not in states
     assert activity(hass) == "dormant"
-    assert pet.mind.dreamer.backlog() == ["2026-11-30"], "nothing was folded"
+    assert pet.parts.mind.dreamer.backlog() == ["2026-11-30"], "nothing was folded"
     assert not (vault(tmp_path) / "memory/facts.md").exists()
 
 
@@ -301,16 +311,18 @@ async def test_a_night_that_runs_out_of_budget_leaves_a_backlog(
     freezer.move_to(local(2026, 11, 27, 20, 0))
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass, dream_tokens_per_night=2000))
-        await pet.async_set_initiative(False)  # three days pile up
+        await commands(hass).async_set_initiative(False)  # three days pile up
         for day in (27, 28, 29):
             await async_live_until(hass, freezer, pet, local(2026, 11, day, 20, 0))
             await tell(hass, freezer, f"On the {day}th I planted tulips")
-        await pet.async_set_initiative(True)
+        await commands(hass).async_set_initiative(True)
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 7, 0))
-        assert pet.mind.folded_until == "2026-11-27", "one day fit tonight's budget; oldest first"
-        assert pet.mind.dreamer.backlog() == ["2026-11-28", "2026-11-29"]
+        assert pet.parts.mind.folded_until == "2026-11-27", (
+            "one day fit tonight's budget; oldest first"
+        )
+        assert pet.parts.mind.dreamer.backlog() == ["2026-11-28", "2026-11-29"]
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 7, 0))
-    assert pet.mind.folded_until == "2026-11-28", "the next night picks up where it stopped"
+    assert pet.parts.mind.folded_until == "2026-11-28", "the next night picks up where it stopped"
 
 
 async def test_on_battery_the_mind_ticks_three_times_slower(
@@ -327,7 +339,7 @@ async def test_on_battery_the_mind_ticks_three_times_slower(
     )
     assert hass.states.get("sensor.shelldon_power_mode").state == "eased"
     await tell(hass, freezer, "Hello")
-    assert pet.heart.scheduler.jobs["mind"].cadence.period_s == 10
+    assert pet.workings.heart.scheduler.jobs["mind"].cadence.period_s == 10
     assert mind_gap(pet) == 30
     assert activity_attrs(hass)["tick_seconds"] == 30
     await async_live_for(hass, freezer, pet, timedelta(hours=3))
@@ -347,7 +359,7 @@ async def test_a_message_late_in_a_dormant_sleep_is_not_taken_for_the_machine_sl
     pet = await async_setup_pet(hass, pet_entry(hass, thinking=False))
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 13, 1))  # an hour after waking
     assert activity(hass) == "dormant"
-    last_tick = pet.heart.scheduler.jobs["mind"].last_run
+    last_tick = pet.workings.heart.scheduler.jobs["mind"].last_run
     freezer.move_to(last_tick + timedelta(minutes=12))  # inside the 15-minute sleep, awake
     await tell(hass, freezer, "Hello")
     assert activity(hass) == "engaged"
@@ -371,7 +383,7 @@ async def test_over_the_token_cap_musing_stops_a_promise_is_kept_plainly_the_own
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass, **{CONF_TOKEN_CAP: 1000}))
         await tell(hass, freezer, "Remind me to water the plants at 5pm")
-        assert [g.text for g in pet.goals.open_goals()] == ["water the plants"]
+        assert [g.text for g in pet.files.goals.open_goals()] == ["water the plants"]
         assert activity_attrs(hass)["token_pressure"] == 2.36, "one turn spent 2360 tokens"
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 14, 10))
         assert activity(hass) == "dormant"
@@ -387,7 +399,7 @@ async def test_over_the_token_cap_musing_stops_a_promise_is_kept_plainly_the_own
         assert dt_util.as_local(kept.time_fired) == local(2026, 11, 30, 17, 0)
         assert [call.data["message"] for call in phone] == ["Your reminder: water the plants"]
         assert "reach_out" not in model.kinds() and "proactive" not in model.kinds()
-        assert pet.goals.open_goals() == []
+        assert pet.files.goals.open_goals() == []
 
         reply = await tell(hass, freezer, "Are you still there?")
     assert reply == {"reply": "Sure.", "intent": "agree", "ok": True}
@@ -455,7 +467,7 @@ async def test_the_world_model_answers_what_was_believed_when_across_a_restart(
     await async_live_for(hass, freezer, pet, timedelta(minutes=5))
 
     subject = f"presence:{ALEX}"
-    world = pet.mind.world
+    world = pet.parts.mind.world
     assert world.query(subject, at=local(2026, 11, 30, 9, 30)).value == "home"
     assert world.query(subject, at=local(2026, 11, 30, 11, 0)).value == "not_home"
     assert world.query(subject).value == "home"
@@ -466,7 +478,7 @@ async def test_the_world_model_answers_what_was_believed_when_across_a_restart(
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
     pet = await async_setup_pet(hass, entry)
-    world = pet.mind.world
+    world = pet.parts.mind.world
     assert world.query(subject, at=local(2026, 11, 30, 11, 0)).value == "not_home"
     assert world.query(subject, at=local(2026, 11, 30, 9, 30)).value == "home"
     assert world.query(subject).value == "home"
@@ -542,14 +554,14 @@ async def test_after_the_belief_log_rotates_a_restart_still_knows_who_is_home(
         await tell(hass, freezer, f"Hello {n}")
         await async_live_for(hass, freezer, pet, timedelta(minutes=1))
     assert (vault(tmp_path) / "world/beliefs.jsonl.1").exists()
-    assert pet.mind.world.query(f"presence:{ALEX}").value == "home"
+    assert pet.parts.mind.world.query(f"presence:{ALEX}").value == "home"
 
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
     pet = await async_setup_pet(hass, entry)
     await sense(hass, freezer, pet)
     assert hass.states.get(ALEX).state == "home"
-    assert pet.mind.world.query(f"presence:{ALEX}") is not None
+    assert pet.parts.mind.world.query(f"presence:{ALEX}") is not None
     assert "- Alex: home (since 12:00)." in (vault(tmp_path) / "situation.md").read_text()
 
 
@@ -566,7 +578,7 @@ async def test_many_other_beliefs_never_push_out_who_is_home(
     for n in range(3):
         await tell(hass, freezer, f"Hello {n}")
         await async_live_for(hass, freezer, pet, timedelta(minutes=1))
-    assert pet.mind.world.query(f"presence:{ALEX}") is not None
+    assert pet.parts.mind.world.query(f"presence:{ALEX}") is not None
     assert "- Alex: home (since 12:00)." in (vault(tmp_path) / "situation.md").read_text()
 
 
@@ -616,7 +628,9 @@ async def test_resting_ticks_fold_into_one_record_and_a_resting_pet_writes_nothi
     entry = pet_entry(hass, thinking=False)
     freezer.move_to(local(2026, 11, 30, 11, 0))
     pet = await async_setup_pet(hass, entry)
-    await pet.async_set_initiative(False)  # nothing of its own to do: a pet that only rests
+    await commands(hass).async_set_initiative(
+        False
+    )  # nothing of its own to do: a pet that only rests
     await tell(hass, freezer, "Hello")
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 14, 0))
     assert activity(hass) == "dormant"
@@ -643,9 +657,9 @@ async def test_resting_ticks_fold_into_one_record_and_a_resting_pet_writes_nothi
     files = [vault(tmp_path) / name for name in ("trace/ticks.jsonl", "signals.jsonl")]
     files += list((vault(tmp_path) / "journal").glob("*.md"))
     before = {f: f.stat().st_size for f in files}
-    ticks_before = pet.mind.ticks
+    ticks_before = pet.parts.mind.ticks
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 16, 0))
-    assert pet.mind.ticks - ticks_before == 8, "two dormant hours, a tick every 15 minutes"
+    assert pet.parts.mind.ticks - ticks_before == 8, "two dormant hours, a tick every 15 minutes"
     assert {f: f.stat().st_size for f in files} == before, "resting writes nothing"
 
     assert await hass.config_entries.async_unload(entry.entry_id)
@@ -680,7 +694,7 @@ async def test_secrets_never_reach_the_journal_the_signals_or_the_trace(
         pet = await async_setup_pet(hass, pet_entry(hass))
         await tell(hass, freezer, SECRETS.capitalize())
         await async_live_for(hass, freezer, pet, timedelta(minutes=2))
-    assert [g.text for g in pet.goals.open_goals()] == [
+    assert [g.text for g in pet.files.goals.open_goals()] == [
         "remind Alex the password is [secret], card [card], mail to [email]"
     ], "goals.md is scrubbed too"
 
@@ -733,7 +747,7 @@ async def test_speak_up_in_the_afternoon_suggests_delivers_and_returns_the_decis
     assert event["outcome"] == "suggest" and event["message"] == "Hello from the desk!"
     assert event["factors"] == decision["factors"]
     assert model.kinds() == ["proactive"]
-    assert pet.door.interruptions_today(pet.clock.now()) == 1
+    assert pet.organs.door.interruptions_today(pet.clock.now()) == 1
     assert activity_attrs(hass)["interruptions_today"] == 1
 
 
@@ -820,8 +834,8 @@ async def test_dream_folds_the_finished_days_now_and_reports_them(
         assert model.kinds() == ["owner"], "never today's live journal; no model call"
 
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 9, 0))
-        pet.mind.dreamer.folded_until = None  # as if the night had been too short
-        pet.watch.journal_days.add("2026-11-30")
+        pet.parts.mind.dreamer.folded_until = None  # as if the night had been too short
+        pet.parts.watcher.journal_days.add("2026-11-30")
         result = await call(hass, "dream")
         assert result == {"ok": True, "days": ["2026-11-30"], "facts": 0} or result["days"] == [
             "2026-11-30"
@@ -898,14 +912,14 @@ async def test_a_flood_of_presence_signals_keeps_the_agenda_bounded(
     for flip in range(200):
         hass.states.async_set(ALEX, "not_home" if flip % 2 == 0 else "home")
     await sense(hass, freezer, pet)
-    assert pet.mind.inbox == [], "the burst was sensed"
-    assert pet.mind.seq >= 200
-    assert len(pet.mind.agenda) <= MAX_AGENDA
-    newest = max(s.seq for s in pet.mind.agenda)
-    assert newest == pet.mind.seq, "the newest arrivals are the ones kept"
-    peak = len(pet.mind.agenda)
+    assert pet.parts.mind.inbox == [], "the burst was sensed"
+    assert pet.parts.mind.seq >= 200
+    assert len(pet.parts.mind.agenda) <= MAX_AGENDA
+    newest = max(s.seq for s in pet.parts.mind.agenda)
+    assert newest == pet.parts.mind.seq, "the newest arrivals are the ones kept"
+    peak = len(pet.parts.mind.agenda)
     for _ in range(30):
         await async_live_for(hass, freezer, pet, timedelta(minutes=1))
-        peak = max(peak, len(pet.mind.agenda))
+        peak = max(peak, len(pet.parts.mind.agenda))
     assert peak <= MAX_AGENDA
-    assert len(pet.mind.to_dict()["agenda"]) <= MAX_AGENDA
+    assert len(pet.parts.mind.to_dict()["agenda"]) <= MAX_AGENDA

@@ -137,7 +137,7 @@ async def test_the_interview_was_tuesday(
     text = journal(tmp_path)
     assert "thought about ask Alex how the interview went" not in text
     assert "reached out (suggest) about ask Alex how the interview went" in text
-    assert pet.goals.open_goals() == [], "the reach-out closed its goal"
+    assert pet.files.goals.open_goals() == [], "the reach-out closed its goal"
 
 
 async def test_the_dark_weekend(
@@ -201,7 +201,7 @@ async def test_the_machine_sleeps(
         freezer.tick(timedelta(hours=10))  # the machine is off
         assert await hass.config_entries.async_setup(thinking_pet.entry_id)
         await hass.async_block_till_done()
-        pet = thinking_pet.runtime_data
+        pet = thinking_pet.runtime_data.pet.anatomy
         await async_live_for(hass, freezer, pet, timedelta(hours=2))
 
     text = journal(tmp_path)
@@ -233,7 +233,7 @@ async def test_its_own_promise_becomes_a_goal_and_a_negated_one_does_not(
         await tell(hass, freezer, "Don't forget, ok?")
         await async_live_for(hass, freezer, pet, timedelta(minutes=1))
 
-    goals = pet.goals.open_goals()
+    goals = pet.files.goals.open_goals()
     assert [g.text for g in goals] == ["look into that"]
     goal = goals[0]
     assert goal.provenance.value == "promise:own-words"
@@ -258,7 +258,7 @@ async def test_remind_me_files_a_blind_goal_and_reminds_on_time(
     with scripted(model):
         pet = await async_setup_pet(hass, thinking_pet)
         await tell(hass, freezer, "Remind me to water the plants at 5pm")
-        goal = pet.goals.open_goals()[0]
+        goal = pet.files.goals.open_goals()[0]
         assert goal.provenance.value == "user:remind-me"
         assert goal.strategy.value == "blind"
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 17, 20))
@@ -287,7 +287,7 @@ async def test_quiet_hours_and_the_cap_hold_against_the_highest_score(
         assert model.calls == [], "no model call when the pet will stay silent"
 
         freezer.move_to(local(2026, 12, 1, 14, 0))
-        pet.door.interruptions = ("2026-12-01", 3)
+        pet.organs.door.interruptions = ("2026-12-01", 3)
         decision = await hass.services.async_call(
             DOMAIN, "speak_up", {}, blocking=True, return_response=True
         )
@@ -312,7 +312,7 @@ async def test_most_ticks_rest(
             await async_live_until(hass, freezer, pet, local(2026, 11, 30, hour, 0))
             await tell(hass, freezer, "Hello there")
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 8, 0))
-        await pet.mind.async_flush_all()
+        await pet.parts.mind.async_flush_all()
 
     records = trace(tmp_path)
     rested = sum(r["ticks"] for r in records if r.get("rest"))
@@ -333,11 +333,11 @@ async def test_an_owner_message_preempts_dormant_to_engaged_mid_sleep(
         pet = await async_setup_pet(hass, thinking_pet)
         await async_live_for(hass, freezer, pet, timedelta(hours=2))
         assert hass.states.get("sensor.shelldon_activity").state == "dormant"
-        mind_job = pet.heart.scheduler.jobs["mind"]
+        mind_job = pet.workings.heart.scheduler.jobs["mind"]
         next_tick = mind_job.last_run + timedelta(minutes=15)
         freezer.move_to(next_tick - timedelta(minutes=7))  # mid-sleep, between two ticks
         before = pet.clock.utcnow()
         await hass.services.async_call(DOMAIN, "tell", {"message": "Wake up!"}, blocking=True)
         assert pet.clock.utcnow() == before, "no simulated time passed"
         assert hass.states.get("sensor.shelldon_activity").state == "engaged"
-        assert pet.mind.cadence_s == 10
+        assert pet.parts.mind.cadence_s == 10

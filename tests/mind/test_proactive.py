@@ -35,7 +35,7 @@ from custom_components.shelldon.const import (
     EVENT_TURN_FINISHED,
 )
 from custom_components.shelldon.core.exchanges import Role
-from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.anthropic_mock import (
     KEY,
     json_answer,
@@ -56,8 +56,8 @@ def pet_options() -> dict[str, Any]:
     return {CONF_NOTIFY_TARGETS: [PHONE]}
 
 
-def musings(pet: Pet) -> list[Any]:
-    return [e for e in pet.turns.history.exchanges if e.kind == "proactive"]
+def musings(pet: Anatomy) -> list[Any]:
+    return [e for e in pet.parts.turns.history.exchanges if e.kind == "proactive"]
 
 
 def battery_entry(hass: HomeAssistant, charge: str) -> MockConfigEntry:
@@ -99,12 +99,12 @@ async def test_it_speaks_up_once_per_quiet_stretch(
     assert phone == [], "not before an hour of silence (counted from setup)"
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 11, 5))
     assert len(phone) == 1, "an hour of silence: it muses once"
-    assert pet.coordinator.data.turns_today == 1, "a musing costs one turn"
+    assert pet.workings.coordinator.data.turns_today == 1, "a musing costs one turn"
 
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 18, 0))
     assert len(phone) == 1, "once per quiet stretch, never a nag"
     assert len(musings(pet)) == 1
-    assert pet.coordinator.data.turns_today == 1
+    assert pet.workings.coordinator.data.turns_today == 1
 
 
 async def test_a_hello_hushed_by_quiet_hours_is_said_once_after_them(
@@ -117,17 +117,17 @@ async def test_a_hello_hushed_by_quiet_hours_is_said_once_after_them(
     pet = await async_setup_pet(hass, config_entry)
     await tell(hass, "good night")  # an hour later it is quiet hours (22:00-09:00)
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 3, 0))
-    waits = pet.mind.reacher.hello_waits_until
+    waits = pet.parts.mind.reacher.hello_waits_until
     assert waits == local(2026, 12, 1, 9, 0), "hushed: it waits for the end of quiet hours"
     assert await hass.config_entries.async_reload(config_entry.entry_id)  # a restart mid-night
     await hass.async_block_till_done()
-    pet = config_entry.runtime_data
-    assert pet.mind.reacher.hello_waits_until == waits, "the wait survives a restart"
+    pet = config_entry.runtime_data.pet.anatomy
+    assert pet.parts.mind.reacher.hello_waits_until == waits, "the wait survives a restart"
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 8, 59))
     assert phone == [], "nothing in quiet hours"
     silent = [
         line
-        for day in (pet.vault.root / "journal").glob("*.md")
+        for day in (pet.files.vault.root / "journal").glob("*.md")
         for line in day.read_text().splitlines()
         if "thought about saying hello; chose not to interrupt (quiet hours)" in line
     ]
@@ -135,7 +135,7 @@ async def test_a_hello_hushed_by_quiet_hours_is_said_once_after_them(
 
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 9, 5))
     assert len(phone) == 1, "good morning: the hushed hello, once quiet hours end"
-    assert pet.mind.reacher.hello_waits_until is None
+    assert pet.parts.mind.reacher.hello_waits_until is None
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 18, 0))
     assert len(phone) == 1, "and still one hello for the stretch"
 
@@ -158,7 +158,7 @@ async def test_a_fresh_message_rearms_it(
     assert len(phone) == 2, "an hour after the fresh message it muses again"
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 21, 0))
     assert len(phone) == 2
-    assert pet.coordinator.data.turns_today == 2
+    assert pet.workings.coordinator.data.turns_today == 2
 
 
 @pytest.mark.parametrize("pet_options", [{CONF_NOTIFY_TARGETS: [PHONE], CONF_DAILY_TURNS: 1}])
@@ -178,7 +178,7 @@ async def test_a_spent_budget_keeps_it_quiet(
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 18, 0))
     assert len(phone) == 1, "no budget left: skipped, not sent"
     assert len(musings(pet)) == 1
-    assert pet.coordinator.data.turns_today == 1
+    assert pet.workings.coordinator.data.turns_today == 1
     assert hass.states.get("sensor.shelldon_turns_today").state == "1"
 
 
@@ -202,7 +202,7 @@ async def test_inside_the_cooldown_it_waits_then_speaks_when_the_cooldown_ends(
     assert len(phone) == 2, "the deferred musing happens once the cooldown ends"
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 17, 0))
     assert len(phone) == 2, "and only once"
-    assert pet.coordinator.data.turns_today == 2
+    assert pet.workings.coordinator.data.turns_today == 2
 
 
 async def test_on_a_low_battery_it_never_speaks_up(
@@ -214,7 +214,7 @@ async def test_on_a_low_battery_it_never_speaks_up(
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 13, 0))
     assert phone == [], "6 × an hour passed: the musing came due and the battery said no"
     assert musings(pet) == []
-    assert pet.coordinator.data.turns_today == 0, "a battery skip never reaches the budget"
+    assert pet.workings.coordinator.data.turns_today == 0, "a battery skip never reaches the budget"
 
 
 async def test_on_battery_it_waits_three_times_longer_before_speaking_up(
@@ -252,7 +252,7 @@ async def test_with_initiative_off_it_never_speaks_up(
     assert phone == []
     assert musings(pet) == []
     assert [e.data["kind"] for e in finished if e.data["kind"] != "owner"] == []
-    assert pet.coordinator.data.turns_today == 0
+    assert pet.workings.coordinator.data.turns_today == 0
     assert hass.states.get("sensor.shelldon_turns_today").state == "0"
 
 
@@ -268,12 +268,12 @@ async def test_a_restart_mid_day_keeps_the_spent_turns_and_the_quiet_stretch(
     await tell(hass, "good morning")  # the quiet stretch starts here
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 11, 5))
     assert len(phone) == 1
-    assert pet.coordinator.data.turns_today == 1
+    assert pet.workings.coordinator.data.turns_today == 1
 
     assert await hass.config_entries.async_unload(config_entry.entry_id)
     await hass.async_block_till_done()
     pet = await async_setup_pet(hass, config_entry)
-    assert pet.coordinator.data.turns_today == 1, "a restart does not refill the budget"
+    assert pet.workings.coordinator.data.turns_today == 1, "a restart does not refill the budget"
     assert hass.states.get("sensor.shelldon_turns_today").state == "1"
     assert hass.states.get("sensor.shelldon_turns_left_today").state == "11"
 
@@ -299,9 +299,11 @@ async def test_history_keeps_a_marker_never_a_fake_owner_message(
     assert exchange.heard.text == MARKER
     assert exchange.said is not None and exchange.said.role is Role.PET
     assert exchange.said.text == phone[0].data["message"]
-    owner_lines = [line for line in pet.turns.history.lines() if line.role is Role.OWNER]
+    owner_lines = [line for line in pet.parts.turns.history.lines() if line.role is Role.OWNER]
     assert owner_lines == [], "the owner never typed anything"
-    assert pet.state.last_interaction_at is None, "a musing is not an interaction"
+    assert pet.workings.personality.state.last_interaction_at is None, (
+        "a musing is not an interaction"
+    )
 
 
 async def test_last_said_is_a_musing_and_the_turn_is_announced_as_proactive(

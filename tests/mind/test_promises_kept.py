@@ -134,7 +134,9 @@ async def test_the_reminder_is_kept_at_seven_after_the_pets_own_reach_outs_spent
             await async_live_until(hass, freezer, pet, local(*DAY, hour, 0))
             await speak_up(hass)
         await async_live_until(hass, freezer, pet, local(*DAY, 18, 59))
-        assert pet.door.interruptions_today(dt_util.now()) == cap, "its own chatter spent the cap"
+        assert pet.organs.door.interruptions_today(dt_util.now()) == cap, (
+            "its own chatter spent the cap"
+        )
         assert about(home["reach_outs"], "mum") == [], "nothing before its time"
         await async_live_until(hass, freezer, pet, local(*NEXT, 9, 30))
 
@@ -142,11 +144,13 @@ async def test_the_reminder_is_kept_at_seven_after_the_pets_own_reach_outs_spent
     assert fired(kept) == local(*DAY, 19, 0)
     assert kept.data["promise"] == "g1" and kept.data["outcome"] == "suggest"
     assert set(kept.data["factors"]) >= {"relevance", "time_sensitivity", "welcome"}
-    assert pet.door.interruptions_today(local(*DAY, 20, 0)) == cap, "a promise is not counted"
+    assert pet.organs.door.interruptions_today(local(*DAY, 20, 0)) == cap, (
+        "a promise is not counted"
+    )
     assert [d for d in home["decisions"] if "mum" in d.data["about"]] == [], "never held back"
     assert "It's seven: time to call your mum." in [c.data["message"] for c in home["phone"]]
     assert len(own(home["reach_outs"])) <= cap, "its own musings keep every limit"
-    assert pet.goals.open_goals() == []
+    assert pet.files.goals.open_goals() == []
     assert model.kinds().count("reach_out") == 1
 
 
@@ -191,7 +195,7 @@ async def test_a_reminder_due_in_the_quiet_hours_is_given_once_when_they_end(
     assert message.startswith("Your reminder: take your pills") and "23:00" in message
     text = journal(tmp_path)
     assert "in my quiet hours, so given Thu 09:00" in text
-    assert pet.goals.open_goals() == []
+    assert pet.files.goals.open_goals() == []
 
 
 async def test_several_reminders_in_the_quiet_hours_each_go_once_at_their_end(
@@ -331,7 +335,7 @@ async def test_tomorrow_at_noon_is_one_item_and_once_removed_is_never_reminded(
 
     assert about(home["reach_outs"], "stamps") == []
     assert "reach_out" not in model.kinds()
-    assert pet.goals.open_goals() == []
+    assert pet.files.goals.open_goals() == []
 
 
 async def test_the_pets_words_while_keeping_a_promise_never_file_it_again(
@@ -352,7 +356,9 @@ async def test_the_pets_words_while_keeping_a_promise_never_file_it_again(
         await async_live_until(hass, freezer, pet, local(2026, 12, 5, 9, 0))
 
     assert [fired(e) for e in about(home["reach_outs"], "bins")] == [local(*DAY, 15, 45)]
-    assert pet.goals.open_goals() == [], "no promise:own-words filed by the reminder's own words"
+    assert pet.files.goals.open_goals() == [], (
+        "no promise:own-words filed by the reminder's own words"
+    )
 
 
 async def test_a_reminder_without_a_time_is_asked_back_never_given_one(
@@ -384,7 +390,7 @@ async def test_a_reminder_nobody_gave_a_time_is_never_reminded_at_an_invented_on
     await async_live_until(hass, freezer, pet, local(*NEXT, 12, 0))
 
     assert about(home["reach_outs"], "plumber") == []
-    [goal] = pet.goals.open_goals()
+    [goal] = pet.files.goals.open_goals()
     assert goal.due is None, "it waits on the list for the owner to give it a time"
 
 
@@ -449,7 +455,7 @@ async def test_a_restart_between_the_request_and_its_time_keeps_it_due(
     await async_live_until(hass, freezer, pet, local(*DAY, 12, 0))
     assert await hass.config_entries.async_reload(entry.entry_id)
     await hass.async_block_till_done()
-    pet = entry.runtime_data
+    pet = entry.runtime_data.pet.anatomy
     await async_live_until(hass, freezer, pet, local(*NEXT, 10, 0))
 
     assert [fired(e) for e in about(home["reach_outs"], "mum")] == [local(*DAY, 19, 0)]
@@ -564,5 +570,5 @@ async def test_eight_reminders_in_a_day_are_each_kept_exactly_once(
         day = fired(event).date().isoformat()
         by_day[day] = by_day.get(day, 0) + 1
     assert all(count <= 3 for count in by_day.values()), by_day
-    assert pet.goals.open_goals() == []
+    assert pet.files.goals.open_goals() == []
     assert "T21:25-08:00" in (tmp_path / VAULT / "goals.md").read_text(), "goals.md: local time"

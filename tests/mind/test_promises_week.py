@@ -165,7 +165,7 @@ async def _live(
         elif step.what == "restart":
             assert await hass.config_entries.async_reload(entry.entry_id)
             await hass.async_block_till_done()
-            pet = entry.runtime_data
+            pet = entry.runtime_data.pet.anatomy
     await async_live_until(hass, freezer, pet, until)
 
 
@@ -204,4 +204,4 @@ async def test_a_varied_week_keeps_every_reminder_exactly_once(
             day = dt_util.as_local(event.time_fired).date().isoformat()
             own[day] = own.get(day, 0) + 1
     assert all(count <= 3 for count in own.values()), own
-    assert entry.runtime_data.goals.open_goals() == []
+    assert entry.runtime_data.pet.anatomy.files.goals.open_goals() == []

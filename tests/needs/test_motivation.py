@@ -45,7 +45,7 @@ from custom_components.shelldon.core.needs_file import parse_needs
 from custom_components.shelldon.core.needs_state import FLOOR, NeedsState, Pending
 from custom_components.shelldon.core.ten_needs import DEFAULT_NEEDS
 from custom_components.shelldon.needs.motivation import CYCLE
-from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 from tests.common import async_tell_and_tick as tell
@@ -105,16 +105,16 @@ async def initiative(hass: HomeAssistant, on: bool) -> None:
     await hass.async_block_till_done()
 
 
-def starve(pet: Pet, *needs: str) -> None:
+def starve(pet: Anatomy, *needs: str) -> None:
     """Put needs at the floor (they will act at the next cycle: the probability there is 1)."""
     for need in needs:
-        pet.motivation.state.satisfaction[need] = FLOOR
+        pet.parts.motivation.state.satisfaction[need] = FLOOR
 
 
-def only(pet: Pet, **chosen: str) -> None:
+def only(pet: Anatomy, **chosen: str) -> None:
     """Leave each named need one action (need=action), switching its other off (weight 0),
     as an owner can in needs.yaml."""
-    pet.motivation.pyramid = parse_needs(
+    pet.parts.motivation.pyramid = parse_needs(
         {
             "needs": {
                 need: {
@@ -128,9 +128,9 @@ def only(pet: Pet, **chosen: str) -> None:
     )
 
 
-def cycle_now(pet: Pet) -> None:
+def cycle_now(pet: Anatomy) -> None:
     """Let the next tick be a needs cycle (instead of waiting out the half hour)."""
-    pet.motivation.last_cycle = None
+    pet.parts.motivation.last_cycle = None
 
 
 def vault(root: Path) -> Path:
@@ -163,8 +163,8 @@ def act_lines(root: Path) -> list[str]:
     return [line for line in journal(root).splitlines() if any(a in line for a in ACT_LINES)]
 
 
-def counts(pet: Pet) -> tuple[int, int, int, int]:
-    state = pet.motivation.state
+def counts(pet: Anatomy) -> tuple[int, int, int, int]:
+    state = pet.parts.motivation.state
     return state.proposed, state.resolved, state.deferred, state.self_reports
 
 
@@ -196,7 +196,7 @@ async def test_the_top_need_sensor_shows_every_needs_satisfaction_and_tension(
         assert attrs[f"{need.name}_tension"] == pytest.approx(
             tension(attrs[f"{need.name}_satisfaction"], need.importance), abs=0.05
         )
-    assert attrs["pending"] == sorted(pet.motivation.state.pending)
+    assert attrs["pending"] == sorted(pet.parts.motivation.state.pending)
 
     entity = er.async_get(hass).async_get(TOP_NEED)
     assert entity is not None and entity.entity_category is None
@@ -223,9 +223,9 @@ async def test_the_execution_rate_is_a_diagnostic_percentage_with_its_counts(
     assert state.attributes["resolved_with_evidence"] == resolved
     assert state.attributes["deferred"] == deferred
     assert state.attributes["self_reports"] == self_reports
-    assert proposed == resolved + deferred + self_reports + len(pet.motivation.state.pending), (
-        "every proposal ends exactly one way, or is still pending"
-    )
+    assert proposed == resolved + deferred + self_reports + len(
+        pet.parts.motivation.state.pending
+    ), "every proposal ends exactly one way, or is still pending"
 
 
 # ---------------------------------------------------------------------- a day of needs
@@ -277,7 +277,7 @@ async def test_over_a_day_the_needs_act_and_every_change_is_one_audit_line(
 
     proposed, resolved, deferred, self_reports = counts(pet)
     assert resolved >= len(marked)
-    assert proposed == resolved + deferred + self_reports + len(pet.motivation.state.pending)
+    assert proposed == resolved + deferred + self_reports + len(pet.parts.motivation.state.pending)
     rate = hass.states.get(EXECUTION_RATE)
     assert float(rate.state) == round(100 * resolved / proposed, 1)
     assert not [r for r in reasons if r.startswith("read_shelf")], (
@@ -290,7 +290,7 @@ async def test_the_audit_log_is_scrubbed(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 8, 0))
     pet = await async_setup_pet(hass, pet_entry(hass))
-    motivation = pet.motivation
+    motivation = pet.parts.motivation
     motivation.state.pending["expression"] = Pending(
         "expression", "muse", pet.clock.utcnow(), False
     )
@@ -319,8 +319,8 @@ async def test_with_initiative_off_no_need_proposes_or_acts_all_day(
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 8, 0))
 
     assert counts(pet) == (0, 0, 0, 0), "nothing proposed"
-    assert pet.motivation.state.pending == {}
-    assert set(pet.motivation.state.satisfaction.values()) == {FLOOR}, "nothing marked"
+    assert pet.parts.motivation.state.pending == {}
+    assert set(pet.parts.motivation.state.satisfaction.values()) == {FLOOR}, "nothing marked"
     assert act_lines(tmp_path) == [], "no act of a need reached the journal"
     assert audit(tmp_path) == []
     assert phone == []
@@ -328,7 +328,7 @@ async def test_with_initiative_off_no_need_proposes_or_acts_all_day(
     assert not any(acts_for(tmp_path, need) for need in NAMES)
 
     # A need already waiting when initiative went off may not reach out either.
-    motivation = pet.motivation
+    motivation = pet.parts.motivation
     motivation.state.pending["connection"] = Pending("connection", "reach_out", pet.clock.utcnow())
     motivation.offered["connection"] = pet.clock.utcnow()
     await async_live_for(hass, freezer, pet, timedelta(minutes=20))
@@ -356,14 +356,14 @@ async def test_with_the_turn_budget_spent_a_needs_reach_out_is_deferred_and_cost
         await async_live_for(hass, freezer, pet, timedelta(minutes=5))
         acts = acts_for(tmp_path, "connection")
         assert [r["done"] for r in acts] == ["muse: skip (daily budget spent (0 of 0 turns used))"]
-        assert "connection" not in pet.motivation.state.pending
-        assert pet.motivation.state.deferred == 1
-        assert pet.motivation.state.satisfaction["connection"] < 1.0, "deferred marks nothing"
+        assert "connection" not in pet.parts.motivation.state.pending
+        assert pet.parts.motivation.state.deferred == 1
+        assert pet.parts.motivation.state.satisfaction["connection"] < 1.0, "deferred marks nothing"
 
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 20, 0))
     assert model.calls == [], "no model call"
     assert phone == [] and reach_outs == [], "no notification"
-    assert pet.coordinator.data.turns_today == 0
+    assert pet.workings.coordinator.data.turns_today == 0
 
 
 async def test_in_quiet_hours_a_needs_reach_out_is_a_silent_decision(
@@ -392,8 +392,8 @@ async def test_in_quiet_hours_a_needs_reach_out_is_a_silent_decision(
         "saying hello",
     )
     assert event["entry_id"] == ENTRY_ID
-    assert "connection" not in pet.motivation.state.pending
-    assert pet.motivation.state.deferred == 1, "silence is a deferral, not evidence"
+    assert "connection" not in pet.parts.motivation.state.pending
+    assert pet.parts.motivation.state.deferred == 1, "silence is a deferral, not evidence"
     assert "thought about saying hello; chose not to interrupt (quiet hours)" in journal(tmp_path)
 
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 8, 30))
@@ -410,16 +410,16 @@ async def test_over_the_token_cap_no_need_is_proposed_until_the_day_turns(
         pet = await async_setup_pet(hass, pet_entry(hass, thinking=True, **{CONF_TOKEN_CAP: 1000}))
         await initiative(hass, False)
         await tell(hass, freezer, "Hello there")  # 2360 tokens: pressure 2.36
-        assert pet.mind.token_pressure >= 1.0
+        assert pet.parts.mind.token_pressure >= 1.0
         await initiative(hass, True)
         starve(pet, *NAMES)  # every need would act at once
         cycle_now(pet)
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 23, 0))
         assert counts(pet) == (0, 0, 0, 0), "no proposal under token pressure"
-        assert pet.motivation.state.pending == {}
+        assert pet.parts.motivation.state.pending == {}
 
         await async_live_until(hass, freezer, pet, local(2026, 12, 1, 0, 0) + CYCLE)
-    assert pet.motivation.state.proposed >= 1, "a new day: the needs speak again"
+    assert pet.parts.motivation.state.proposed >= 1, "a new day: the needs speak again"
     assert model.kinds()[0] == "owner"
 
 
@@ -467,7 +467,7 @@ async def test_a_needs_driven_hello_is_the_stretchs_one_hello(
     assert len(phone) == 1 and len(reach_outs) == 1
     assert reach_outs[0].data["outcome"] == "suggest"
     assert "reach_out: notification suggest" in [a["reason"] for a in audit(tmp_path)]
-    assert pet.motivation.state.satisfaction["connection"] > 2.0, "evidence: it was delivered"
+    assert pet.parts.motivation.state.satisfaction["connection"] > 2.0, "evidence: it was delivered"
 
     for hour in range(13, 19):
         starve(pet, "connection")
@@ -511,16 +511,16 @@ async def test_every_action_is_done_for_real_or_put_off_with_a_reason(
     (shelf / "tides.md").write_text("Spring tides come twice a month, at new and full moon.\n")
     await tell(hass, freezer, "Remind me to water the plants at 18:00. Thank you, well done!")
     await async_live_for(hass, freezer, pet, timedelta(minutes=20))
-    assert pet.shelf.index.chunks, "the document is on the shelf"
+    assert pet.files.shelf.index.chunks, "the document is on the shelf"
     await initiative(hass, True)
     before = journal(tmp_path).splitlines()
     only(pet, **{need: action})
     starve(pet, need)
-    assert (action in pet.motivation.cannot_do()) is (action in NOTHING_TO_DO_IT_ON)
+    assert (action in pet.parts.motivation.cannot_do()) is (action in NOTHING_TO_DO_IT_ON)
     cycle_now(pet)
     await async_live_for(hass, freezer, pet, timedelta(minutes=5))
 
-    state = pet.motivation.state
+    state = pet.parts.motivation.state
     if action in NOTHING_TO_DO_IT_ON:  # another need has its turn
         assert not acts_for(tmp_path, need), "not even proposed"
         assert need not in state.pending
@@ -534,7 +534,7 @@ async def test_every_action_is_done_for_real_or_put_off_with_a_reason(
     assert need not in state.pending, "resolved or put off, not left hanging"
     marked = [a["reason"] for a in audit(tmp_path) if a["need"] == need]
     if action in DEFERRED:
-        assert pet.motivation.deferred_because[need] == DEFERRED[action]
+        assert pet.parts.motivation.deferred_because[need] == DEFERRED[action]
         assert marked == [], "a deferral marks nothing"
         return
     assert len(marked) == 1 and marked[0].startswith(f"{action}: "), marked
@@ -608,7 +608,7 @@ async def test_needs_yaml_is_seeded_and_the_owners_edit_is_picked_up(
     data["needs"]["understanding"]["decay_hours"] = 6
     path.write_text("# mine now\n" + yaml.safe_dump(data, sort_keys=False))
     await async_live_for(hass, freezer, pet, timedelta(minutes=16))
-    pyramid = pet.motivation.pyramid
+    pyramid = pet.parts.motivation.pyramid
     assert pyramid.by_name("expression").importance == 9
     assert [a.name for a in pyramid.by_name("expression").usable()] == ["describe_mood"]
     assert pyramid.by_name("understanding").decay_hours == 6.0
@@ -618,14 +618,14 @@ async def test_needs_yaml_is_seeded_and_the_owners_edit_is_picked_up(
     with caplog.at_level(logging.WARNING):
         path.write_text("needs: [this is not, a mapping\n")
         await async_live_for(hass, freezer, pet, timedelta(minutes=16))
-    assert pet.motivation.pyramid == Pyramid(), "a broken file: the defaults"
+    assert pet.parts.motivation.pyramid == Pyramid(), "a broken file: the defaults"
     assert any("needs.yaml is not usable" in r.getMessage() for r in caplog.records)
 
     caplog.clear()
     with caplog.at_level(logging.WARNING):
         path.write_text("needs:\n  hunger:\n    importance: 3\n")
         await async_live_for(hass, freezer, pet, timedelta(minutes=16))
-    assert pet.motivation.pyramid == Pyramid()
+    assert pet.parts.motivation.pyramid == Pyramid()
     assert any("unknown need(s): hunger" in r.getMessage() for r in caplog.records)
 
 
@@ -652,8 +652,8 @@ async def test_a_reply_asking_to_edit_needs_yaml_waits_for_approval(
     assert issue is not None, "the edit waits for the owner as a repair issue"
     assert issue.translation_placeholders["path"] == "needs.yaml"
     assert path.read_bytes() == before, "never written directly"
-    assert pet.motivation.pyramid == Pyramid()
-    assert pet.soul.pending["p1"].content == wanted
+    assert pet.parts.motivation.pyramid == Pyramid()
+    assert pet.files.proposals.pending["p1"].content == wanted
 
 
 # ---------------------------------------------------------------------- night and day
@@ -665,9 +665,11 @@ async def test_needs_fade_at_half_speed_in_the_owners_night(
     freezer.move_to(local(2026, 11, 30, 14, 0))
     pet = await async_setup_pet(hass, pet_entry(hass))
     await initiative(hass, False)  # nothing acts: pure decay
-    pet.motivation.state = NeedsState.fresh(pet.motivation.pyramid.needs, dt_util.utcnow())
+    pet.parts.motivation.state = NeedsState.fresh(
+        pet.parts.motivation.pyramid.needs, dt_util.utcnow()
+    )
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 22, 0))
-    motivation = pet.motivation
+    motivation = pet.parts.motivation
     afternoon = motivation.pyramid.satisfaction_at(motivation.state, dt_util.now())["expression"]
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 6, 0))
     state = hass.states.get("sensor.shelldon_top_need")

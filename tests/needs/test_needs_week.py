@@ -45,10 +45,10 @@ async def test_a_quiet_week_rotates_the_needs(
     assert len(counts) >= 6, f"only {sorted(counts)} ever led"
     top, hours = counts.most_common(1)[0]
     assert hours <= 0.4 * HOURS, f"{top} led {hours} of {HOURS} hours"
-    state = pet.motivation.state
+    state = pet.parts.motivation.state
     assert state.execution_rate is not None and state.execution_rate > 0.7, (
         f"execution rate {state.execution_rate}"
     )
-    assert pet.coordinator.data.turns_today <= pet.turn_budget.daily_turns, (
-        "the needs' acts kept to the budget"
-    )
+    assert (
+        pet.workings.coordinator.data.turns_today <= pet.workings.personality.budget.daily_turns
+    ), "the needs' acts kept to the budget"

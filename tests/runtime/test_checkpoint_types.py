@@ -22,7 +22,7 @@ from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.common import async_live_for, local
 
 NOW = local(2026, 11, 30, 12, 0)  # 20:00 UTC (the tests' zone is US/Pacific)
@@ -123,38 +123,38 @@ def valid_checkpoint() -> dict[str, Any]:
     }
 
 
-def kept(pet: Pet) -> dict[str, Any]:
+def kept(pet: Anatomy) -> dict[str, Any]:
     """What each section of valid_checkpoint() leaves on a freshly restored pet."""
     now = pet.clock.now()
-    needs = pet.motivation.state
+    needs = pet.parts.motivation.state
     return {
         "personality": (
-            round(pet.state.mood.valence, 3),
-            round(pet.state.energy, 3),
-            pet.state.last_interaction,
-            pet.state.budget.turns_used,
+            round(pet.workings.personality.state.mood.valence, 3),
+            round(pet.workings.personality.state.energy, 3),
+            pet.workings.personality.state.last_interaction,
+            pet.workings.personality.state.budget.turns_used,
         ),
-        "initiative": pet.initiative,
+        "initiative": pet.workings.personality.initiative,
         "turns": (
-            pet.turns.tokens.today(now).total,
-            (pet.turns.last_said or {}).get("text"),
-            pet.turns.last_intent,
-            pet.goals.serial,
-            len(pet.turns.history.exchanges),
+            pet.parts.turns.tokens.today(now).total,
+            (pet.parts.turns.last_said or {}).get("text"),
+            pet.parts.turns.last_intent,
+            pet.files.goals.serial,
+            len(pet.parts.turns.history.exchanges),
         ),
-        "replies": sorted(pet.messenger.pending),
+        "replies": sorted(pet.organs.messenger.pending),
         "mind": (
-            pet.mind.seq,
-            pet.mind.ticks,
-            pet.mind.folded_until,
-            pet.mind.dreamer.dream_spent,
-            pet.door.interruptions,
-            pet.household.states,
+            pet.parts.mind.seq,
+            pet.parts.mind.ticks,
+            pet.parts.mind.folded_until,
+            pet.parts.mind.dreamer.dream_spent,
+            pet.organs.door.interruptions,
+            pet.organs.household.states,
         ),
-        "proposals": sorted(pet.soul.pending),
+        "proposals": sorted(pet.files.proposals.pending),
         "needs": (
             (needs.proposed, needs.resolved, needs.deferred, needs.self_reports),
-            dict(pet.motivation.deferred_because),
+            dict(pet.parts.motivation.deferred_because),
         ),
     }
 
@@ -180,7 +180,7 @@ class Damage:
     # What kept()[section] should be: by default the defaults for a whole damaged section, and
     # the valid markers for a damaged field (which kept() may not show; see `check`).
     expect: Any = None
-    check: Callable[[Pet], bool] | None = None  # the damaged field is back at its default
+    check: Callable[[Anatomy], bool] | None = None  # the damaged field is back at its default
 
     def apply(self, data: dict[str, Any]) -> dict[str, Any]:
         """The checkpoint with this damage done."""
@@ -292,17 +292,17 @@ DAMAGES: dict[str, Damage] = {
         {"text": "hello", "kind": 5, "at": [1]},
         "last_said",
         check=lambda pet: all(
-            v is None or isinstance(v, str) for v in (pet.turns.last_said or {}).values()
+            v is None or isinstance(v, str) for v in (pet.parts.turns.last_said or {}).values()
         ),
     ),
     "turns.last_mark-list": Damage(
-        "turns", [1, 2], "last_mark", check=lambda pet: pet.turns.last_mark == {}
+        "turns", [1, 2], "last_mark", check=lambda pet: pet.parts.turns.last_mark == {}
     ),
     "turns.unflushed-string": Damage(
         "turns",
         "no",
         "unflushed",
-        check=lambda pet: pet.turns.unflushed is False,
+        check=lambda pet: pet.parts.turns.unflushed is False,
     ),
     "turns.goal_serial-string": Damage("turns", "4", "goal_serial", expect=_turns(serial=0)),
     "turns.notes-int": Damage("turns", 5, "notes"),
@@ -334,7 +334,7 @@ DAMAGES: dict[str, Damage] = {
     "mind.ticks-list": Damage("mind", [1], "ticks", expect=_mind(ticks=0)),
     "mind.seq-dict": Damage("mind", {"a": 1}, "seq", expect=_mind(seq=0)),
     "mind.state-list": Damage(
-        "mind", [], "state", check=lambda pet: pet.mind.state.value == "idle"
+        "mind", [], "state", check=lambda pet: pet.parts.mind.state.value == "idle"
     ),
     "mind.state_since-int": Damage("mind", 5, "state_since"),
     "mind.last_tick_at-naive": Damage("mind", NAIVE, "last_tick_at"),
@@ -350,25 +350,28 @@ DAMAGES: dict[str, Damage] = {
     ),
     "mind.last_reach_out_at-list": Damage("mind", [], "last_reach_out_at"),
     "mind.considered-list": Damage(
-        "mind", [1, 2], "considered", check=lambda pet: pet.mind.considered == {}
+        "mind", [1, 2], "considered", check=lambda pet: pet.parts.mind.considered == {}
     ),
     "mind.considered-values": Damage(
-        "mind", {"g1": 5, "g2": NAIVE}, "considered", check=lambda pet: pet.mind.considered == {}
+        "mind",
+        {"g1": 5, "g2": NAIVE},
+        "considered",
+        check=lambda pet: pet.parts.mind.considered == {},
     ),
     "mind.mused_for-int": Damage(
-        "mind", 5, "mused_for", check=lambda pet: pet.mind.reacher.mused_for is None
+        "mind", 5, "mused_for", check=lambda pet: pet.parts.mind.reacher.mused_for is None
     ),
     "mind.signalled_due-int": Damage(
         "mind",
         5,
         "signalled_due",
-        check=lambda pet: pet.mind.signalled_due == set(),
+        check=lambda pet: pet.parts.mind.signalled_due == set(),
     ),
     "mind.signalled_due-string": Damage(
         "mind",
         "abc",
         "signalled_due",
-        check=lambda pet: pet.mind.signalled_due == set(),
+        check=lambda pet: pet.parts.mind.signalled_due == set(),
     ),
     "mind.folded_until-int": Damage("mind", 5, "folded_until", expect=_mind(folded_until=None)),
     "mind.dream_spent-string": Damage(
@@ -381,25 +384,25 @@ DAMAGES: dict[str, Damage] = {
         "mind",
         5,
         "agenda",
-        check=lambda pet: not pet.mind.agenda and not pet.mind.committed,
+        check=lambda pet: not pet.parts.mind.agenda and not pet.parts.mind.committed,
     ),
     "mind.agenda-items": Damage(
         "mind",
         [5, "x", None, {"at": 5, "kind": "presence"}, {"at": EARLIER, "kind": "nonsense"}],
         "agenda",
-        check=lambda pet: not pet.mind.agenda and not pet.mind.committed,
+        check=lambda pet: not pet.parts.mind.agenda and not pet.parts.mind.committed,
     ),
     "mind.expectations-int": Damage(
         "mind",
         5,
         "expectations",
-        check=lambda pet: pet.mind.world.expectations == [],
+        check=lambda pet: pet.parts.mind.world.expectations == [],
     ),
     "mind.expectations-items": Damage(
         "mind",
         [5, "x", {"due": 5, "made_at": EARLIER}, {"id": "e1", "due": NAIVE, "made_at": NAIVE}],
         "expectations",
-        check=lambda pet: pet.mind.world.expectations == [],
+        check=lambda pet: pet.parts.mind.world.expectations == [],
     ),
     "mind.beliefs-int": Damage("mind", 5, "beliefs"),
     "mind.beliefs-items": Damage(
@@ -420,10 +423,10 @@ DAMAGES: dict[str, Damage] = {
     ),
     "proposals.pending-string": Damage("proposals", "x", "pending", expect=[]),
     "proposals.next-string": Damage(
-        "proposals", "x", "next", check=lambda pet: pet.soul._next == 4
+        "proposals", "x", "next", check=lambda pet: pet.files.proposals._next == 4
     ),
     "proposals.ruled-list": Damage(
-        "proposals", ["p2"], "ruled", check=lambda pet: not pet.soul.ruled
+        "proposals", ["p2"], "ruled", check=lambda pet: not pet.files.proposals.ruled
     ),
     # ---------------------------------------------------------------- needs
     "needs-list": Damage("needs", [1, 2]),
@@ -451,7 +454,7 @@ DAMAGES: dict[str, Damage] = {
         NEEDS_STATE | {"pending": {"security": {"action": 5, "at": EARLIER, "forced": "no"}}},
         "state",
         expect=(ANY, VALID_NEEDS[1]),
-        check=lambda pet: not pet.motivation.state.pending,
+        check=lambda pet: not pet.parts.motivation.state.pending,
     ),
     "needs.last_cycle-int": Damage("needs", 5, "last_cycle", expect=(VALID_NEEDS[0], ANY)),
     "needs.last_cycle-naive": Damage(
@@ -470,7 +473,7 @@ DAMAGES: dict[str, Damage] = {
             "offered": {"security": NAIVE},
         },
         expect=(VALID_NEEDS[0], ANY),
-        check=lambda pet: _aware(pet.motivation.offered.values()),
+        check=lambda pet: _aware(pet.parts.motivation.offered.values()),
     ),
     "needs.deferred_because-list": Damage(
         "needs",
@@ -506,8 +509,8 @@ async def async_live_a_day_on(
     caplog: pytest.LogCaptureFixture,
     loop_errors: list[dict[str, Any]],
     data: Any,
-    check: Callable[[Pet], bool] | None = None,
-) -> tuple[Pet, dict[str, Any], dict[str, Any]]:
+    check: Callable[[Anatomy], bool] | None = None,
+) -> tuple[Anatomy, dict[str, Any], dict[str, Any]]:
     """Set the pet up on `data` (`check` must hold then), live a day; returns the pet, what it
     kept at start, and the checkpoint it wrote on unload."""
     freezer.move_to(NOW)
@@ -517,7 +520,7 @@ async def async_live_a_day_on(
         await hass.config_entries.async_setup(entry.entry_id)
         await hass.async_block_till_done()
     assert entry.state is ConfigEntryState.LOADED, _errors(caplog, loop_errors)
-    pet: Pet = entry.runtime_data
+    pet: Anatomy = entry.runtime_data.pet.anatomy
     at_start = kept(pet)
     assert check is None or check(pet), "the damaged field did not fall back to its default"
     for _hour in range(24):  # an hour at a time: a failing job fails the test early

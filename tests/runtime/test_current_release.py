@@ -140,8 +140,11 @@ async def test_saving_an_options_page_applies_live_with_nothing_in_the_log(
     await hass.async_block_till_done()
 
     assert result["type"] == "create_entry"
-    assert entry.runtime_data is pet, "the same pet: no reload"
-    assert pet.turn_budget.daily_turns == 5 and pet.turn_budget.cooldown_s == 45 * 60
+    assert entry.runtime_data.pet.anatomy is pet, "the same pet: no reload"
+    assert (
+        pet.workings.personality.budget.daily_turns == 5
+        and pet.workings.personality.budget.cooldown_s == 45 * 60
+    )
     assert hass.states.get("sensor.shelldon_turns_left_today").state == "5"
     assert er.async_get(hass).async_get("sensor.shelldon_mood") == created
     assert not entry.update_listeners, "no update listener (it breaks in 2026.12)"

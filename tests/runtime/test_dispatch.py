@@ -21,7 +21,7 @@ from custom_components.shelldon.const import (
     CONF_DAILY_TURNS,
 )
 from custom_components.shelldon.core.scheduler import CostTier, Interval, Job
-from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 
 
@@ -29,7 +29,7 @@ class Recorder:
     """A job that asks the pet's one admission for a turn now and then, and records what it
     was told (an admitted turn ends at once, giving the slot back)."""
 
-    def __init__(self, pet: Pet, *, cost: int = 1, essential: bool = False) -> None:
+    def __init__(self, pet: Anatomy, *, cost: int = 1, essential: bool = False) -> None:
         self.pet = pet
         self.cost = cost
         self.essential = essential
@@ -37,17 +37,17 @@ class Recorder:
         self.decisions: list[tuple[str, str]] = []
 
     def __call__(self, now: datetime) -> None:
-        answer = self.pet.admission.admit(self.cost, now, essential=self.essential)
+        answer = self.pet.workings.admission.admit(self.cost, now, essential=self.essential)
         self.decisions.append((answer.decision.value, answer.reason))
         if answer.ok:
             self.admitted.append(("musing", now))
-            self.pet.admission.release()
+            self.pet.workings.admission.release()
 
 
-def ask_every(pet: Pet, period_s: float, recorder: Recorder, name: str = "musing") -> Job:
+def ask_every(pet: Anatomy, period_s: float, recorder: Recorder, name: str = "musing") -> Job:
     """A job of the pet's heart that asks the admission every `period_s`."""
-    job = pet.heart.add(Job(name, Interval(period_s), CostTier.REFLEX, run=recorder))
-    pet.heart.arm()
+    job = pet.workings.heart.add(Job(name, Interval(period_s), CostTier.REFLEX, run=recorder))
+    pet.workings.heart.arm()
     return job
 
 
@@ -58,7 +58,7 @@ async def pet_with_job(
     essential: bool = False,
     cost: int = 1,
     period_s: float = 10 * 60,
-) -> tuple[Pet, Recorder]:
+) -> tuple[Anatomy, Recorder]:
     pet = await async_setup_pet(hass, entry)
     recorder = Recorder(pet, cost=cost, essential=essential)
     ask_every(pet, period_s, recorder)
@@ -84,7 +84,7 @@ async def test_admitted_turns_respect_the_cooldown_and_the_daily_budget(
     assert all(gap >= timedelta(minutes=30) for gap in gaps), "the cooldown holds"
     assert hass.states.get("sensor.shelldon_turns_today").state == "3"
     assert hass.states.get("sensor.shelldon_turns_left_today").state == "0"
-    assert pet.state.budget.date == "2026-11-30"
+    assert pet.workings.personality.state.budget.date == "2026-11-30"
 
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 0, 20))
     after_midnight = [now for _, now in recorder.admitted[3:]]
@@ -118,7 +118,7 @@ async def test_initiative_off_starts_nothing_but_the_pet_still_lives(
     assert hass.states.get("switch.shelldon_initiative").state == "off"
     await async_live_for(hass, freezer, pet, timedelta(hours=3))
     assert recorder.admitted == []
-    assert pet.state.mood.arousal < -0.4, "reflexes keep running"
+    assert pet.workings.personality.state.mood.arousal < -0.4, "reflexes keep running"
     assert hass.states.get("sensor.shelldon_turns_today").state == "0"
 
     await hass.services.async_call(
@@ -165,7 +165,7 @@ async def test_the_battery_gate_comes_before_the_budget(
     await async_live_for(hass, freezer, pet, timedelta(minutes=1))
     assert len(recorder.admitted) == admitted
     if not admitted:
-        assert pet.coordinator.data.turns_today == 0, (
+        assert pet.workings.coordinator.data.turns_today == 0, (
             "a battery-skipped turn never reaches the budget"
         )
         assert recorder.decisions and all("battery" in why for _, why in recorder.decisions)
@@ -176,19 +176,19 @@ async def test_a_busy_slot_defers_instead_of_queueing(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 8, 0))
     pet = await async_setup_pet(hass, config_entry)
-    assert pet.arbiter.try_take()  # an owner turn is in flight
+    assert pet.organs.arbiter.try_take()  # an owner turn is in flight
     recorder = Recorder(pet)
     ask_every(pet, 60, recorder)
     await async_live_for(hass, freezer, pet, timedelta(seconds=5))
     assert recorder.admitted == []
     assert recorder.decisions == [("defer", "a turn is in flight")], "deferred, not queued"
-    assert pet.coordinator.data.turns_today == 0, "nothing was spent on a deferred turn"
-    assert pet.heart.armed_at - dt_util.utcnow() <= timedelta(seconds=60)
+    assert pet.workings.coordinator.data.turns_today == 0, "nothing was spent on a deferred turn"
+    assert pet.workings.heart.armed_at - dt_util.utcnow() <= timedelta(seconds=60)
 
-    pet.arbiter.release()
+    pet.organs.arbiter.release()
     await async_live_for(hass, freezer, pet, timedelta(seconds=61))
     assert len(recorder.admitted) == 1
-    assert pet.coordinator.data.turns_today == 1
+    assert pet.workings.coordinator.data.turns_today == 1
 
 
 async def test_a_heavy_turn_needs_room_for_its_whole_cost(
@@ -196,9 +196,11 @@ async def test_a_heavy_turn_needs_room_for_its_whole_cost(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 8, 0))
     pet = await async_setup_pet(hass, config_entry)
-    pet.apply({"budget.date": "2026-11-30", "budget.turns_used": 1})
+    pet.workings.personality.apply({"budget.date": "2026-11-30", "budget.turns_used": 1})
     recorder = Recorder(pet, cost=3)
     ask_every(pet, 10 * 60, recorder, name="dream")
     await async_live_for(hass, freezer, pet, timedelta(hours=2))
     assert recorder.admitted == [], "1 used + 3 > 3"
-    assert pet.heart.scheduler.jobs["dream"].last_run is not None, "it came due and was skipped"
+    assert pet.workings.heart.scheduler.jobs["dream"].last_run is not None, (
+        "it came due and was skipped"
+    )

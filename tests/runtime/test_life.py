@@ -24,7 +24,7 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from custom_components.shelldon.const import DOMAIN, EVENT_MOOD_CHANGED
 from custom_components.shelldon.runtime.checkpoint import PetStore
 from custom_components.shelldon.runtime.heart import DORMANT_REFLEX_S
-from tests.common import async_live_for, async_live_until, async_setup_pet, local
+from tests.common import async_live_for, async_live_until, async_setup_pet, commands, local
 
 
 def only_drift(saves: list[dict[str, Any]]) -> bool:
@@ -86,10 +86,10 @@ async def test_idle_pet_settles_valence_and_energy(
     freezer.move_to(local(2026, 11, 30, 7, 0))
     pet = await async_setup_pet(hass, config_entry)
     await nudge(hass, "positive")
-    assert pet.state.mood.valence == pytest.approx(0.3)
+    assert pet.workings.personality.state.mood.valence == pytest.approx(0.3)
     await async_live_for(hass, freezer, pet, timedelta(hours=1))
-    assert abs(pet.state.mood.valence) < 0.01
-    assert pet.state.energy == pytest.approx(0.5, abs=0.01)
+    assert abs(pet.workings.personality.state.mood.valence) < 0.01
+    assert pet.workings.personality.state.energy == pytest.approx(0.5, abs=0.01)
 
 
 async def test_a_pet_left_alone_writes_only_its_drift_for_a_whole_day(
@@ -104,7 +104,7 @@ async def test_a_pet_left_alone_writes_only_its_drift_for_a_whole_day(
     # Settled: nobody talks to it and it has nothing of its own to do (initiative off: its
     # needs and musings are quiet). Only the reflexes' drift reaches the checkpoint, while the
     # mood moves at the turns of the day, and none reaches the vault.
-    await pet.async_set_initiative(False)
+    await commands(hass).async_set_initiative(False)
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 12, 0))
     files_before = _files(tmp_path)
     saves_before = len(save_counter)
@@ -116,7 +116,7 @@ async def test_a_pet_left_alone_writes_only_its_drift_for_a_whole_day(
     reflexes = 24 * 60 * 60 // DORMANT_REFLEX_S  # dormant all day: every five minutes
     assert wakes <= reflexes + 96 + 1, "it only wakes when due: the reflexes, the mind"
     assert wakes >= reflexes, "…and no less: the reflex keeps it alive"
-    assert pet.mind.state.value == "dormant"
+    assert pet.parts.mind.state.value == "dormant"
 
 
 async def test_with_its_default_life_a_pet_left_alone_never_checkpoints_its_bookkeeping(
@@ -130,14 +130,14 @@ async def test_with_its_default_life_a_pet_left_alone_never_checkpoints_its_book
     checkpoint (the SD card's wear) is written for a whole day only for the reflexes' drift."""
     freezer.move_to(local(2026, 11, 30, 12, 0))
     pet = await async_setup_pet(hass, config_entry)
-    assert pet.initiative
+    assert pet.workings.personality.initiative
     await async_live_until(hass, freezer, pet, local(2026, 12, 1, 12, 0))
     saves_before = len(save_counter)
-    proposed_before = pet.motivation.state.proposed
+    proposed_before = pet.parts.motivation.state.proposed
 
     await async_live_for(hass, freezer, pet, timedelta(hours=24))
 
-    assert pet.motivation.state.proposed > proposed_before, "its needs kept it busy"
+    assert pet.parts.motivation.state.proposed > proposed_before, "its needs kept it busy"
     assert only_drift(save_counter[saves_before - 1 :])
 
 
@@ -167,7 +167,7 @@ async def test_a_nudge_reaches_disk_on_the_checkpoint_cadence_once(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 9, 30))
     pet = await async_setup_pet(hass, config_entry)
-    await pet.async_set_initiative(False)  # only the reflexes and the nudge move it
+    await commands(hass).async_set_initiative(False)  # only the reflexes and the nudge move it
     await async_live_for(hass, freezer, pet, timedelta(minutes=10))
     before = len(save_counter)
     await nudge(hass, "excited")
@@ -188,20 +188,22 @@ async def test_mood_energy_interaction_and_budget_survive_a_restart(
     freezer.move_to(local(2026, 11, 30, 12, 0))
     pet = await async_setup_pet(hass, config_entry)
     await nudge(hass, "negative")
-    pet.record_interaction()
-    pet.apply({"budget.date": "2026-11-30", "budget.turns_used": 5, "energy": 0.8})
-    spoke_at = pet.state.last_interaction
+    pet.workings.personality.interacted()
+    pet.workings.personality.apply(
+        {"budget.date": "2026-11-30", "budget.turns_used": 5, "energy": 0.8}
+    )
+    spoke_at = pet.workings.personality.state.last_interaction
     assert await hass.config_entries.async_unload(config_entry.entry_id)
     await hass.async_block_till_done()
     assert f"shelldon.{config_entry.entry_id}" in hass_storage
 
     assert await hass.config_entries.async_setup(config_entry.entry_id)
     await hass.async_block_till_done()
-    restored = config_entry.runtime_data
+    restored = config_entry.runtime_data.pet.anatomy
     assert restored is not pet
-    assert restored.state.mood.valence == pytest.approx(-0.3)
-    assert restored.state.energy == pytest.approx(0.8)
-    assert restored.state.last_interaction == spoke_at
+    assert restored.workings.personality.state.mood.valence == pytest.approx(-0.3)
+    assert restored.workings.personality.state.energy == pytest.approx(0.8)
+    assert restored.workings.personality.state.last_interaction == spoke_at
     assert hass.states.get("sensor.shelldon_turns_today").state == "5"
     assert hass.states.get("sensor.shelldon_turns_left_today").state == "7"
     assert hass.states.get("sensor.shelldon_last_interaction").state != "unknown"
@@ -215,7 +217,7 @@ async def test_home_assistant_stopping_flushes_the_drift(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 23, 0))
     pet = await async_setup_pet(hass, config_entry)
-    await pet.async_set_initiative(False)  # only the reflexes move it
+    await commands(hass).async_set_initiative(False)  # only the reflexes move it
     await async_live_for(hass, freezer, pet, timedelta(minutes=10))
     before = len(save_counter)
     await async_live_for(hass, freezer, pet, timedelta(minutes=20))
@@ -223,7 +225,9 @@ async def test_home_assistant_stopping_flushes_the_drift(
     before = len(save_counter)
     await hass.async_stop(force=True)
     assert len(save_counter) == before + 1
-    assert save_counter[-1]["personality"] == pet.state.to_dict(), "where the drift stood"
+    assert save_counter[-1]["personality"] == pet.workings.personality.state.to_dict(), (
+        "where the drift stood"
+    )
     assert save_counter[-1]["personality"]["mood"]["arousal"] < -0.3
 
 
@@ -251,8 +255,8 @@ async def test_a_damaged_checkpoint_boots_to_defaults_with_a_warning(
     hass_storage[f"shelldon.{config_entry.entry_id}"] = stored
     with caplog.at_level(logging.WARNING):
         pet = await async_setup_pet(hass, config_entry)
-    assert pet.state.mood.valence == 0.0
-    assert pet.state.energy == 0.5
+    assert pet.workings.personality.state.mood.valence == 0.0
+    assert pet.workings.personality.state.energy == 0.5
     assert hass.states.get("sensor.shelldon_mood").state == "content"
     assert any(
         "checkpoint" in r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING
@@ -273,7 +277,7 @@ async def test_a_truncated_checkpoint_file_boots_to_defaults(
 
     with patch.object(PetStore, "async_load", read_the_real_file):
         pet = await async_setup_pet(hass, config_entry)
-    assert pet.state.mood.valence == 0.0
+    assert pet.workings.personality.state.mood.valence == 0.0
     assert hass.states.get("sensor.shelldon_mood").state == "content"
     assert "decoding storage" in caplog.text
 
@@ -327,7 +331,7 @@ async def test_no_face_is_pushed_while_a_turn_owns_the_panel(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 7, 0))
     pet = await async_setup_pet(hass, config_entry)
-    assert pet.arbiter.try_take()
+    assert pet.organs.arbiter.try_take()
     await hass.async_block_till_done()
     assert hass.states.get("image.shelldon_face").attributes["face"] == "thinking"
     thinking = hass.states.get("image.shelldon_face").state
@@ -340,6 +344,6 @@ async def test_no_face_is_pushed_while_a_turn_owns_the_panel(
     assert hass.states.get("image.shelldon_face").attributes["face"] == "thinking"
     assert hass.states.get("image.shelldon_face").state == thinking
 
-    pet.arbiter.release()
+    pet.organs.arbiter.release()
     await hass.async_block_till_done()
     assert hass.states.get("image.shelldon_face").attributes["face"] == "grumpy"

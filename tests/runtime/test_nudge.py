@@ -11,7 +11,7 @@ from homeassistant.exceptions import ServiceValidationError
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.shelldon.const import DOMAIN
-from tests.common import async_setup_pet, local
+from tests.common import async_live_for, async_setup_pet, local
 
 
 async def test_each_kind_moves_the_mood_by_the_seed_table(
@@ -19,6 +19,8 @@ async def test_each_kind_moves_the_mood_by_the_seed_table(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 7, 0))
     pet = await async_setup_pet(hass, config_entry)
+    # Its first beat (a second after it woke) is behind it: no reflex is due among the nudges.
+    await async_live_for(hass, freezer, pet, timedelta(seconds=2))
     expected = {
         "positive": (0.3, 0.0),
         "excited": (0.4, 0.3),
@@ -31,9 +33,11 @@ async def test_each_kind_moves_the_mood_by_the_seed_table(
             DOMAIN, "nudge", {"kind": kind}, blocking=True, return_response=True
         )
         assert response["applied"] is True
-        assert pet.state.mood.valence == pytest.approx(valence)
-        assert pet.state.mood.arousal == pytest.approx(arousal)
-    assert pet.state.last_interaction is None, "a nudge never touches the idle clock"
+        assert pet.workings.personality.state.mood.valence == pytest.approx(valence)
+        assert pet.workings.personality.state.mood.arousal == pytest.approx(arousal)
+    assert pet.workings.personality.state.last_interaction is None, (
+        "a nudge never touches the idle clock"
+    )
     assert float(hass.states.get("sensor.shelldon_valence").state) == pytest.approx(0.1)
 
 
@@ -50,7 +54,7 @@ async def test_a_flood_of_one_kind_is_debounced(
     ]
     assert [r["applied"] for r in responses].count(True) == 1
     assert responses[1]["reason"] == "cooldown"
-    assert pet.state.mood.valence == pytest.approx(0.3)
+    assert pet.workings.personality.state.mood.valence == pytest.approx(0.3)
     other = await hass.services.async_call(
         DOMAIN, "nudge", {"kind": "excited"}, blocking=True, return_response=True
     )
@@ -62,7 +66,7 @@ async def test_a_nudge_at_the_bound_changes_nothing(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 7, 0))
     pet = await async_setup_pet(hass, config_entry)
-    pet.apply({"mood.valence": 1.0})
+    pet.workings.personality.apply({"mood.valence": 1.0})
     response = await hass.services.async_call(
         DOMAIN, "nudge", {"kind": "positive"}, blocking=True, return_response=True
     )
@@ -74,13 +78,13 @@ async def test_an_unknown_kind_is_a_translated_error_and_changes_nothing(
     hass: HomeAssistant, config_entry: MockConfigEntry, kind: str
 ) -> None:
     pet = await async_setup_pet(hass, config_entry)
-    before = pet.state.to_dict()
+    before = pet.workings.personality.state.to_dict()
     with pytest.raises(ServiceValidationError) as err:
         await hass.services.async_call(DOMAIN, "nudge", {"kind": kind}, blocking=True)
     assert err.value.translation_key == "unknown_nudge"
     assert "positive, negative, excited, calm" in str(err.value)
-    assert pet.state.to_dict() == before
-    assert not pet.state.dirty
+    assert pet.workings.personality.state.to_dict() == before
+    assert not pet.workings.personality.state.dirty
 
 
 async def test_an_unknown_pet_is_a_translated_error(
@@ -124,8 +128,10 @@ async def test_with_two_pets_the_action_must_say_which(
     await hass.services.async_call(
         DOMAIN, "nudge", {"kind": "calm", "config_entry_id": other.entry_id}, blocking=True
     )
-    assert other.runtime_data.state.mood.arousal == pytest.approx(-0.3)
-    assert config_entry.runtime_data.state.mood.arousal == 0.0
+    assert other.runtime_data.pet.anatomy.workings.personality.state.mood.arousal == pytest.approx(
+        -0.3
+    )
+    assert config_entry.runtime_data.pet.anatomy.workings.personality.state.mood.arousal == 0.0
 
 
 async def test_no_pet_at_all_is_a_translated_error(hass: HomeAssistant) -> None:

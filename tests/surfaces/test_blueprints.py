@@ -296,7 +296,7 @@ async def test_mood_light_default_is_the_real_pets_mood_sensor(
     await _automate(hass, ("mood_light", "mood_light.yaml", {"light": "light.desk"}))
     before = hass.states.get("sensor.shelldon_mood").state
 
-    pet.apply({"mood.valence": -0.8})
+    pet.workings.personality.apply({"mood.valence": -0.8})
     await hass.async_block_till_done()
     after = hass.states.get("sensor.shelldon_mood").state
     assert after != before
@@ -358,15 +358,15 @@ async def test_welcome_home_moves_a_real_pet(
 ) -> None:
     freezer.move_to(local(2026, 11, 30, 7, 0))
     pet = await async_setup_pet(hass, config_entry)
-    assert pet.state.mood.valence == 0.0
+    assert pet.workings.personality.state.mood.valence == 0.0
     hass.states.async_set("person.alice", "not_home")
     await _automate(hass, ("welcome_home", "welcome_home_nudge.yaml", {"people": ["person.alice"]}))
     hass.states.async_set("person.alice", "home")
     await hass.async_block_till_done()
     valence, arousal = NUDGE_DELTAS[NudgeKind.EXCITED]
     assert (valence, arousal) == (0.1, 0.3), "the excited nudge, from the seed table"
-    assert pet.state.mood.valence == pytest.approx(valence)
-    assert pet.state.mood.arousal == pytest.approx(arousal)
+    assert pet.workings.personality.state.mood.valence == pytest.approx(valence)
+    assert pet.workings.personality.state.mood.arousal == pytest.approx(arousal)
     assert float(hass.states.get("sensor.shelldon_arousal").state) == pytest.approx(arousal)
 
 
@@ -390,8 +390,10 @@ async def test_welcome_home_nudges_only_the_chosen_pet_of_two(
     )
     hass.states.async_set("person.alice", "home")
     await hass.async_block_till_done()
-    assert other.runtime_data.state.mood.arousal == pytest.approx(-0.3)
-    assert config_entry.runtime_data.state.mood.arousal == 0.0
+    assert other.runtime_data.pet.anatomy.workings.personality.state.mood.arousal == pytest.approx(
+        -0.3
+    )
+    assert config_entry.runtime_data.pet.anatomy.workings.personality.state.mood.arousal == 0.0
 
 
 async def test_an_arrival_nudges_the_pet_and_the_light_follows(

@@ -167,12 +167,12 @@ async def test_the_panel_page_sets_size_palette_and_refresh_action(
     assert result["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()
     assert config_entry.options["panel_width"] == 800
-    pet = config_entry.runtime_data
+    pet = config_entry.runtime_data.pet.anatomy
     from io import BytesIO
 
     from PIL import Image
 
-    image = Image.open(BytesIO(pet.face.png))
+    image = Image.open(BytesIO(pet.organs.face.png))
     assert image.size == (800, 480)
     assert image.mode == "P"
 
@@ -237,7 +237,7 @@ async def test_the_spending_page_sets_budget_cooldown_and_quiet_hours(
     assert result["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()
     assert hass.states.get("sensor.shelldon_turns_left_today").state == "4"
-    assert config_entry.runtime_data.turn_budget.cooldown_s == 90 * 60
+    assert config_entry.runtime_data.pet.anatomy.workings.personality.budget.cooldown_s == 90 * 60
 
 
 async def test_quiet_hours_must_not_be_empty(
@@ -280,7 +280,7 @@ async def test_the_reach_page_sets_targets_speaker_and_people_and_the_pet_uses_t
     hass.states.async_set("media_player.kitchen", "idle")
     hass.states.async_set("tts.piper", "unknown")
     before = await async_setup_pet(hass, config_entry)
-    assert before.household.state is Presence.UNKNOWN
+    assert before.organs.household.state is Presence.UNKNOWN
     result = await open_page(hass, config_entry, "reach")
     assert suggested(result) == {
         "notify_targets": [],
@@ -311,15 +311,15 @@ async def test_the_reach_page_sets_targets_speaker_and_people_and_the_pet_uses_t
         "presence_entities": [ALEX],
         "language": "auto",
     }
-    pet = config_entry.runtime_data
+    pet = config_entry.runtime_data.pet.anatomy
     assert pet is before, "applied live: the same pet, no reload"
-    assert pet.messenger.targets == [PHONE, "notify.kitchen_display"]
+    assert pet.organs.messenger.targets == [PHONE, "notify.kitchen_display"]
     assert pet.dials["speaker"] == "media_player.kitchen"
     assert pet.dials["tts_entity"] == "tts.piper"
-    assert pet.household.state is Presence.HOME, "Alex is home"
+    assert pet.organs.household.state is Presence.HOME, "Alex is home"
     hass.states.async_set(ALEX, "not_home")
     await hass.async_block_till_done()
-    assert pet.household.state is Presence.AWAY, "and the pet watches Alex come and go"
+    assert pet.organs.household.state is Presence.AWAY, "and the pet watches Alex come and go"
 
 
 @pytest.mark.parametrize("cleared", [{}, {"presence_entities": []}], ids=["left out", "empty"])
@@ -332,7 +332,7 @@ async def test_clearing_the_people_speaker_and_engine_on_the_reach_page_forgets_
         hass, texts_alex=True, speaker="media_player.kitchen", tts_entity="tts.piper"
     )
     before = await async_setup_pet(hass, entry)
-    assert before.household.state is Presence.HOME
+    assert before.organs.household.state is Presence.HOME
     result = await open_page(hass, entry, "reach")
     assert suggested(result)["presence_entities"] == [ALEX], "the form shows who is watched"
     result = await hass.config_entries.options.async_configure(
@@ -343,14 +343,14 @@ async def test_clearing_the_people_speaker_and_engine_on_the_reach_page_forgets_
     assert entry.options == {"notify_targets": [PHONE], "language": "auto"}, (
         "presence, speaker and engine forgotten; the language left out is Home Assistant's"
     )
-    pet = entry.runtime_data
+    pet = entry.runtime_data.pet.anatomy
     assert pet is before, "applied live: the same pet, no reload"
     assert pet.dials["presence_entities"] == []
     assert pet.dials.get("speaker") is None
-    assert pet.household.state is Presence.UNKNOWN, "nobody is watched any more"
+    assert pet.organs.household.state is Presence.UNKNOWN, "nobody is watched any more"
     hass.states.async_set(ALEX, "not_home")
     await hass.async_block_till_done()
-    assert pet.household.state is Presence.UNKNOWN
+    assert pet.organs.household.state is Presence.UNKNOWN
 
 
 @pytest.mark.parametrize(
@@ -388,9 +388,9 @@ async def test_the_reach_page_refuses_unknown_targets_and_entities_and_changes_n
     await assert_translated(hass, errors)
     await hass.async_block_till_done()
     assert entry.options == original
-    assert entry.runtime_data is before, "not reloaded"
-    assert before.messenger.targets == [PHONE]
-    assert before.household.state is Presence.HOME
+    assert entry.runtime_data.pet.anatomy is before, "not reloaded"
+    assert before.organs.messenger.targets == [PHONE]
+    assert before.organs.household.state is Presence.HOME
 
 
 @pytest.mark.parametrize(
@@ -445,7 +445,7 @@ async def test_the_initiative_page_sets_idles_thresholds_cap_and_needs_and_the_p
     assert config_entry.options == INITIATIVE
     for key in ("proactive_idle_minutes", "dream_idle_hours", "interruption_cap"):
         assert type(config_entry.options[key]) is int, f"{key} is a whole number"
-    pet = config_entry.runtime_data
+    pet = config_entry.runtime_data.pet.anatomy
     assert pet is before, "applied live: the same pet, no reload"
     assert {key: pet.dials[key] for key in INITIATIVE} == INITIATIVE
 
@@ -465,7 +465,7 @@ async def test_the_interrupt_threshold_cannot_be_below_the_act_threshold(
     assert suggested(result)["interrupt_threshold"] == 0.55, "the form keeps what was typed"
     await hass.async_block_till_done()
     assert config_entry.options == {}
-    assert config_entry.runtime_data is before, "not reloaded"
+    assert config_entry.runtime_data.pet.anatomy is before, "not reloaded"
 
     result = await hass.config_entries.options.async_configure(
         result["flow_id"], {**INITIATIVE, "act_threshold": 0.6, "interrupt_threshold": 0.6}
@@ -473,7 +473,7 @@ async def test_the_interrupt_threshold_cannot_be_below_the_act_threshold(
     assert result["type"] is FlowResultType.CREATE_ENTRY, "equal thresholds are fine"
     await hass.async_block_till_done()
     assert config_entry.options["interrupt_threshold"] == 0.6
-    assert config_entry.runtime_data.dials["act_threshold"] == 0.6
+    assert config_entry.runtime_data.pet.anatomy.dials["act_threshold"] == 0.6
 
 
 @pytest.mark.parametrize(

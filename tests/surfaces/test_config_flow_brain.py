@@ -249,7 +249,7 @@ async def test_reauth_refuses_a_bad_key_then_takes_a_good_one_and_reloads_the_pe
     assert entry.data["api_key"] == NEW_KEY
     assert entry.data["model"] == "claude-haiku-4-5"
     assert entry.state is ConfigEntryState.LOADED
-    assert entry.runtime_data is not before, "reloaded"
+    assert entry.runtime_data.pet.anatomy is not before, "reloaded"
     assert reauth_flows(hass) == []
     assert (await tell(hass, "there?"))["reply"] == "Thinking again."
     assert messages.calls[-1].key == NEW_KEY
@@ -303,7 +303,7 @@ async def test_reconfigure_to_the_offline_brain_reloads_the_pet_offline(
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "reconfigure_successful"
     assert entry.data["offline"] is True
-    assert entry.runtime_data is not before, "reloaded"
+    assert entry.runtime_data.pet.anatomy is not before, "reloaded"
     assert len(messages_api.calls) == checks, "an offline pet does not even check the key"
     answer = await tell(hass, "hello")
     assert answer["reply"].startswith("Hello!")
@@ -352,7 +352,7 @@ async def test_reconfigure_with_a_new_key_asks_for_the_model_and_the_pet_uses_bo
         "model": "claude-sonnet-4-5",
         "offline": False,
     }
-    assert entry.runtime_data is not before, "reloaded"
+    assert entry.runtime_data.pet.anatomy is not before, "reloaded"
     assert (await tell(hass, "hi"))["reply"] == "New brain, who dis."
     assert messages.calls[-1].key == NEW_KEY
     assert sent_bodies(messages)[-1]["model"] == "claude-sonnet-4-5"

@@ -33,7 +33,7 @@ async def test_setup_creates_the_pet_and_its_entities(
 ) -> None:
     pet = await async_setup_pet(hass, config_entry)
     assert config_entry.state is ConfigEntryState.LOADED
-    assert pet.heart.armed_at is not None, "the pet's one timer is armed"
+    assert pet.workings.heart.armed_at is not None, "the pet's one timer is armed"
     for entity_id in (
         "sensor.shelldon_mood",
         "sensor.shelldon_valence",
@@ -58,7 +58,7 @@ async def test_unload_stops_the_timer_and_checkpoints_what_changed(
     assert await hass.config_entries.async_unload(config_entry.entry_id)
     await hass.async_block_till_done()
     assert config_entry.state is ConfigEntryState.NOT_LOADED
-    assert pet.heart.armed_at is None
+    assert pet.workings.heart.armed_at is None
     assert save_counter, "the nudge reached the checkpoint on unload"
     assert save_counter[-1]["personality"]["mood"]["valence"] == 0.3
     assert hass.states.get("sensor.shelldon_mood").state == "unavailable"
@@ -69,7 +69,7 @@ async def test_reload_keeps_the_mood(hass: HomeAssistant, config_entry: MockConf
     await hass.services.async_call(DOMAIN, "nudge", {"kind": "negative"}, blocking=True)
     assert await hass.config_entries.async_reload(config_entry.entry_id)
     await hass.async_block_till_done()
-    assert config_entry.runtime_data.state.mood.valence == -0.3
+    assert config_entry.runtime_data.pet.anatomy.workings.personality.state.mood.valence == -0.3
     assert float(hass.states.get("sensor.shelldon_valence").state) == -0.3
 
 
@@ -84,7 +84,10 @@ async def test_two_pets_live_side_by_side(
     assert other.state is ConfigEntryState.LOADED
     assert hass.states.get("sensor.pebble_mood") is not None
     assert hass.states.get("sensor.shelldon_mood") is not None
-    assert config_entry.runtime_data.vault.root != other.runtime_data.vault.root
+    assert (
+        config_entry.runtime_data.pet.anatomy.files.vault.root
+        != other.runtime_data.pet.anatomy.files.vault.root
+    )
 
 
 # ---------------------------------------------------------------------- the public surface

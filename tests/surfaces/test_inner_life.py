@@ -45,7 +45,7 @@ async def test_what_did_you_do_today_is_answered_from_the_journal(
     freezer.move_to(local(2026, 12, 2, 8, 0))
     pet = await async_setup_pet(hass, make_pet_entry(hass))
     await async_live_until(hass, freezer, pet, local(2026, 12, 2, 13, 0))
-    did = today_told(pet)
+    did = today_told(pet.files.recall, pet.clock)
     assert did, "half a day of life leaves acts of its own in the journal"
 
     reply = (await async_tell(hass, "What did you do today?"))["reply"]
@@ -62,7 +62,7 @@ async def test_a_fresh_day_says_its_journal_is_empty(
 ) -> None:
     freezer.move_to(local(2026, 12, 2, 8, 0))
     pet = await async_setup_pet(hass, make_pet_entry(hass, **{CONF_LANGUAGE: "de"}))
-    pet.recall.diary._days.clear()  # as if nothing of its own were written yet
+    pet.files.recall.diary._days.clear()  # as if nothing of its own were written yet
     reply = (await async_tell(hass, "Wie war dein Tag?"))["reply"]
     assert reply.startswith("In meinem Tagebuch steht heute noch nichts Eigenes")
 
@@ -120,7 +120,7 @@ async def test_last_choice_keeps_the_latest_real_choice_through_an_hour_of_rest(
     assert decisions[-1]["about"] == chosen and "score" in decisions[-1]
 
     await async_live_for(hass, freezer, pet, timedelta(hours=1))
-    latest = list(pet.journal.decisions)
+    latest = list(pet.files.journal.decisions)
     activity = hass.states.get("sensor.shelldon_activity")
     assert activity is not None
     assert activity.attributes["last_choice"] == latest[-1]["about"] != "none"
@@ -151,7 +151,7 @@ async def test_a_restart_notes_the_open_conversation_once(
     entry = make_pet_entry(hass)
     pet = await async_setup_pet(hass, entry)
     await tell(hass, freezer, "hello there")  # the situation is written as the mind ticks
-    assert pet.turns.unflushed
+    assert pet.parts.turns.unflushed
     for _ in range(3):  # three restarts in a row, the conversation never closed
         assert await hass.config_entries.async_reload(entry.entry_id)
         await hass.async_block_till_done()

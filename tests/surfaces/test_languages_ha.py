@@ -123,7 +123,7 @@ async def test_a_reminder_asked_in_the_owners_language_is_filed_answered_and_kep
     response = await async_tell(hass, asked)
 
     assert response["reply"] == answer, "in the owner's words and the goal book's time"
-    [filed_goal] = pet.goals.open_goals()
+    [filed_goal] = pet.files.goals.open_goals()
     assert (filed_goal.text, dt_util.as_local(filed_goal.due)) == (goal, local(2026, 11, 30, 19))
     await async_live_until(hass, freezer, pet, local(2026, 11, 30, 18, 59))
     assert phone == [], "nothing before the time the owner named"
@@ -161,7 +161,7 @@ async def test_an_english_message_to_a_german_pet_is_answered_in_english(
 
     assert english["reply"] == "I'll remind you to water the plants at 17:00."
     assert german["reply"].startswith("Ich erinnere dich morgen um 09:00"), german["reply"]
-    due = {g.text: dt_util.as_local(g.due) for g in pet.goals.open_goals() if g.due}
+    due = {g.text: dt_util.as_local(g.due) for g in pet.files.goals.open_goals() if g.due}
     assert due["water the plants"] == local(2026, 11, 30, 17)
     assert local(2026, 12, 1, 9) in due.values()
     assert "Erinnerung notiert (g1, fällig 17:00): water the plants" in journal(tmp_path), (
@@ -175,16 +175,16 @@ async def test_the_options_page_chooses_the_pets_language_over_home_assistants(
     hass.config.language = "en"
     freezer.move_to(local(2026, 11, 30, 14, 0))
     pet = await away_pet(hass, **{CONF_LANGUAGE: "fr"})
-    assert pet.language() == "fr"
+    assert pet.files.journal.language() == "fr"
 
     await async_tell_and_tick(hass, freezer, "remind me to floss at 20:00")
     assert "rappel noté (g1, pour 20:00) : floss" in journal(tmp_path)
 
     hass.config_entries.async_update_entry(pet.entry, options={CONF_LANGUAGE: "auto"})
     await hass.async_block_till_done()
-    assert pet.language() == "en", "auto follows Home Assistant's language"
+    assert pet.files.journal.language() == "en", "auto follows Home Assistant's language"
     hass.config.language = "nl"
-    assert pet.language() == "nl"
+    assert pet.files.journal.language() == "nl"
 
 
 # ---------------------------------------------------------------------- with the model faked
@@ -403,11 +403,13 @@ async def test_what_a_german_pet_finds_wrong_with_itself_is_said_in_german(
     freezer.move_to(local(2026, 11, 30, 14, 0))
     pet = await away_pet(hass)
 
-    pet.health.storage("journal", "no space left on the disk")  # as the journal's flush says it
+    pet.organs.health.storage(
+        "journal", "no space left on the disk"
+    )  # as the journal's flush says it
     issue = ir.async_get(hass).async_get_issue(DOMAIN, f"health_{pet.entry.entry_id}")
     assert issue is not None and issue.translation_placeholders is not None
     assert issue.translation_placeholders["problems"] == (
         "ich kann mein Tagebuch nicht schreiben (kein Platz mehr auf dem Datenträger)"
     )
-    pet.health.storage("journal", None)
+    pet.organs.health.storage("journal", None)
     assert ir.async_get(hass).async_get_issue(DOMAIN, f"health_{pet.entry.entry_id}") is None

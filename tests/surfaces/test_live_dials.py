@@ -19,15 +19,15 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.shelldon.const import DOMAIN
 from custom_components.shelldon.core.salience import Presence
-from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.common import async_setup_pet, local
 
-Check = Callable[[HomeAssistant, Pet], bool]
+Check = Callable[[HomeAssistant, Anatomy], bool]
 
 
-def face_size(pet: Pet) -> tuple[int, int]:
-    assert pet.face.png is not None
-    with Image.open(io.BytesIO(pet.face.png)) as image:
+def face_size(pet: Anatomy) -> tuple[int, int]:
+    assert pet.organs.face.png is not None
+    with Image.open(io.BytesIO(pet.organs.face.png)) as image:
         return image.size
 
 
@@ -57,8 +57,8 @@ PAGES: list[tuple[str, dict[str, Any], Check]] = [
         "reach",
         {"notify_targets": ["notify.mobile_app_phone"], "presence_entities": ["person.alex"]},
         lambda hass, pet: (
-            pet.household.state is Presence.AWAY
-            and pet.messenger.targets == ["notify.mobile_app_phone"]
+            pet.organs.household.state is Presence.AWAY
+            and pet.organs.messenger.targets == ["notify.mobile_app_phone"]
         ),
     ),
     (
@@ -71,12 +71,12 @@ PAGES: list[tuple[str, dict[str, Any], Check]] = [
             "interruption_cap": 1,
             "needs_enabled": True,
         },
-        lambda hass, pet: pet.mind.reacher.idle_needed() == timedelta(minutes=90),
+        lambda hass, pet: pet.parts.mind.reacher.idle_needed() == timedelta(minutes=90),
     ),
     (
         "memory",
         {"dream_tokens_per_night": 20_000, "shelf_vectors": True},
-        lambda hass, pet: pet.shelf.index.vectorizer is not None,
+        lambda hass, pet: pet.files.shelf.index.vectorizer is not None,
     ),
 ]
 
@@ -117,7 +117,7 @@ async def test_each_options_page_applies_at_once_with_no_entity_removed(
     await hass.async_block_till_done()
 
     assert result["type"] is FlowResultType.CREATE_ENTRY, result.get("errors")
-    assert config_entry.runtime_data is pet, "the same pet: nothing was reloaded"
+    assert config_entry.runtime_data.pet.anatomy is pet, "the same pet: nothing was reloaded"
     assert gone == [], f"{gone} went away while the page was saved"
     now = {
         e.entity_id: e for e in er.async_entries_for_config_entry(registry, config_entry.entry_id)

@@ -24,9 +24,16 @@ from pytest_homeassistant_custom_component.common import (
 
 from custom_components.shelldon.const import EVENT_REACH_OUT
 from custom_components.shelldon.core.goals import GoalState
-from custom_components.shelldon.runtime.pet import MAX_OPEN_PROMISES, PromiseChange
+from custom_components.shelldon.runtime.promise_changes import MAX_OPEN_PROMISES, PromiseChange
 from tests.anthropic_mock import ScriptedModel, scripted
-from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
+from tests.common import (
+    async_live_for,
+    async_live_until,
+    async_setup_pet,
+    commands,
+    local,
+    make_pet_entry,
+)
 from tests.common import async_tell_and_tick as tell
 
 pytestmark = pytest.mark.usefixtures("production_loop")
@@ -81,7 +88,7 @@ async def test_a_reminder_and_the_models_promise_of_it_are_one_goal_and_one_remi
     with scripted(model):
         pet = await async_setup_pet(hass, thinking(hass))
         await tell(hass, freezer, "Morning shelldon. Remind me to call my mum at 7 tonight.")
-        [goal] = pet.goals.open_goals()
+        [goal] = pet.files.goals.open_goals()
         await async_live_until(hass, freezer, pet, local(2026, 12, 2, 21, 0))
 
     assert goal.text == "call my mum", "the owner's words stay the goal's"
@@ -105,7 +112,7 @@ async def test_the_same_request_phrased_three_ways_is_one_goal(
     freezer.move_to(local(2026, 12, 2, 16, 0))
     once_more = await tell(hass, freezer, "remind me about mum at 7pm")
 
-    assert [g.text for g in pet.goals.open_goals()] == ["call mum"]
+    assert [g.text for g in pet.files.goals.open_goals()] == ["call mum"]
     assert "19:00" in first["reply"]
     assert again["reply"].startswith("I already have that one")
     assert once_more["reply"].startswith("I already have that one")
@@ -120,7 +127,7 @@ async def test_two_different_requests_at_the_same_hour_are_two_goals(
     await tell(hass, freezer, "remind me to water the plants at 7 tonight")
     await tell(hass, freezer, "remind me to call dad at 7 tonight")
 
-    assert [g.text for g in pet.goals.open_goals()] == [
+    assert [g.text for g in pet.files.goals.open_goals()] == [
         "call mum",
         "water the plants",
         "call dad",
@@ -161,7 +168,7 @@ async def test_an_item_added_is_a_goal_the_pet_keeps(
             target={"entity_id": PROMISES_LIST},
             blocking=True,
         )
-        [goal] = pet.goals.open_goals()
+        [goal] = pet.files.goals.open_goals()
         await async_live_until(hass, freezer, pet, local(2026, 12, 2, 18, 30))
 
     assert goal.provenance.value == "user:remind-me", "as if the owner had asked the pet"
@@ -189,7 +196,7 @@ async def test_an_item_added_with_a_due_time_keeps_that_time(
         target={"entity_id": PROMISES_LIST},
         blocking=True,
     )
-    dentist, present = pet.goals.open_goals()
+    dentist, present = pet.files.goals.open_goals()
     assert dt_util.as_local(dentist.due) == local(2026, 12, 3, 10, 15)
     assert dt_util.as_local(present.due) == local(2026, 12, 5, 9, 30), "a day: its morning"
 
@@ -211,7 +218,7 @@ async def test_an_item_ticked_off_is_settled_and_never_reminded(
         )
         await async_live_until(hass, freezer, pet, local(2026, 12, 2, 21, 0))
 
-    assert pet.goals.get("g1").state is GoalState.DONE
+    assert pet.files.goals.get("g1").state is GoalState.DONE
     assert phone == [] and "reach_out" not in model.kinds(), "no reminder of a kept promise"
     assert [(i["summary"], i["status"]) for i in await items(hass)] == [("call mum", "completed")]
     assert "settled g1 (done), ticked off: call mum" in journal(tmp_path)
@@ -229,7 +236,7 @@ async def test_an_item_removed_is_dropped_and_the_journal_says_so(
     )
     await async_live_for(hass, freezer, pet, timedelta(minutes=1))  # the journal is written
 
-    assert pet.goals.get("g1").state is GoalState.DROPPED
+    assert pet.files.goals.get("g1").state is GoalState.DROPPED
     assert await items(hass) == []
     assert "dropped g1 from my list: call mum" in journal(tmp_path)
 
@@ -248,10 +255,12 @@ async def test_an_item_renamed_or_moved_moves_the_goal(
         blocking=True,
     )
 
-    goal = pet.goals.get("g1")
+    goal = pet.files.goals.get("g1")
     assert goal.text == "call mum and dad"
     assert dt_util.as_local(goal.due) == local(2026, 12, 2, 20, 30)
-    assert pet.heart.scheduler.jobs["goal_timer"].cadence.when == goal.due, "the timer follows"
+    assert pet.workings.heart.scheduler.jobs["goal_timer"].cadence.when == goal.due, (
+        "the timer follows"
+    )
     assert "call mum and dad" in (tmp_path / VAULT / "goals.md").read_text()
 
 
@@ -294,7 +303,7 @@ async def test_bad_items_get_a_clear_error_and_change_nothing(
         assert err.value.translation_key == key
     else:
         assert key == "promise_needs_text"
-    assert pet.goals.items == []
+    assert pet.files.goals.items == []
 
 
 async def test_a_list_has_a_bound(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> None:
@@ -302,7 +311,7 @@ async def test_a_list_has_a_bound(hass: HomeAssistant, freezer: FrozenDateTimeFa
     pet = await async_setup_pet(hass, make_pet_entry(hass))
     for number in range(MAX_OPEN_PROMISES):  # each its own errand: a word of its own
         word = f"{chr(97 + number // 26)}{chr(97 + number % 26)}zz"
-        await pet.async_change_promise(PromiseChange("add", text=f"fetch the {word}"))
+        await commands(hass).async_change_promise(PromiseChange("add", text=f"fetch the {word}"))
     with pytest.raises(ServiceValidationError) as err:
         await hass.services.async_call(
             "todo",
@@ -312,5 +321,5 @@ async def test_a_list_has_a_bound(hass: HomeAssistant, freezer: FrozenDateTimeFa
             blocking=True,
         )
     assert err.value.translation_key == "promises_full"
-    assert len(pet.goals.open_goals()) == MAX_OPEN_PROMISES
+    assert len(pet.files.goals.open_goals()) == MAX_OPEN_PROMISES
     assert len(await items(hass)) == MAX_OPEN_PROMISES

@@ -38,7 +38,10 @@ SURFACES = (
 )
 PARTS = ("mind", "turns", "needs", "body", "vault")
 COMMANDS = {
-    "coordinator",
+    "coordinator",  # what the runtime data holds: the coordinator, and the pet's commands
+    "pet",
+    "answers",
+    "initiative",
     "async_nudge",
     "async_tell",
     "async_speak_up",
@@ -84,7 +87,7 @@ LIFECYCLE = {"async_start", "async_stop"}  # the integration's setup wakes and s
 def test_surfaces_use_only_the_pets_commands_and_its_coordinator() -> None:
     used = set().union(*members_used().values()) - LIFECYCLE
     assert used <= COMMANDS, f"surfaces reach into the pet: {sorted(used - COMMANDS)}"
-    assert len(used) <= 8
+    assert len(used) <= 12
     assert {"coordinator", "async_tell", "async_nudge"} <= used, "the test sees the surfaces"
 
 
@@ -97,13 +100,13 @@ def test_no_surface_imports_a_part_of_the_pet(name: str) -> None:
 
 
 def test_a_surface_reaching_into_a_part_would_be_seen() -> None:
-    tree = ast.parse("pet.mind.state\nentry.runtime_data.soul.pending\n")
+    tree = ast.parse("pet.parts.mind.state\nentry.runtime_data.pet.anatomy.files\n")
     found = {
         node.attr
         for node in ast.walk(tree)
         if isinstance(node, ast.Attribute) and _pet_expressions(node.value)
     }
-    assert found == {"mind", "soul"}
+    assert found == {"parts", "pet", "anatomy"}
 
 
 # --------------------------------------------------------------- one write per change
@@ -145,7 +148,7 @@ async def test_one_nudge_writes_each_entity_that_shows_it_once(
     assert mood is not None and mood_before is not None
     assert mood.attributes["arousal"] > mood_before.attributes["arousal"]
     face = hass.states.get("image.shelldon_face")
-    assert face is not None and face.attributes["face"] == pet.face.display
+    assert face is not None and face.attributes["face"] == pet.organs.face.display
     assert writes["switch.shelldon_initiative"] == 0, "what did not change is not written"
 
 
@@ -157,16 +160,16 @@ async def test_a_tick_that_changes_nothing_writes_nothing(
     entry = make_pet_entry(hass)
     pet = await async_setup_pet(hass, entry)
     await async_live_for(hass, freezer, pet, timedelta(hours=2))  # settle into its night
-    pet.heart.run_now("mind")  # a tick now: the needs fade to this instant, and are shown
-    shown = pet.coordinator.data
+    pet.workings.heart.run_now("mind")  # a tick now: the needs fade to this instant, and are shown
+    shown = pet.workings.coordinator.data
     writes = _writes(hass, entry.entry_id)
-    pet.heart.run_now("mind")  # the same instant: nothing it shows can have moved
+    pet.workings.heart.run_now("mind")  # the same instant: nothing it shows can have moved
     await hass.async_block_till_done()
 
     changed = {
-        name: (getattr(shown, name), getattr(pet.coordinator.data, name))
+        name: (getattr(shown, name), getattr(pet.workings.coordinator.data, name))
         for name in shown.__dataclass_fields__
-        if getattr(shown, name) != getattr(pet.coordinator.data, name)
+        if getattr(shown, name) != getattr(pet.workings.coordinator.data, name)
     }
-    assert pet.coordinator.data is shown, f"no new snapshot was handed on: {changed}"
+    assert pet.workings.coordinator.data is shown, f"no new snapshot was handed on: {changed}"
     assert sum(writes.values()) == 0, {k: v for k, v in writes.items() if v}

@@ -30,7 +30,7 @@ from custom_components.shelldon.const import DOMAIN
 from custom_components.shelldon.core.activity import CADENCE_S, Activity
 from custom_components.shelldon.core.knowledge import Volume
 from custom_components.shelldon.core.passages import chunk_document
-from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from custom_components.shelldon.runtime.watcher import Watcher
 from custom_components.shelldon.vault.catalogue import (
     CATALOGUE_FILE,
@@ -172,8 +172,8 @@ def shelf_warnings(caplog: pytest.LogCaptureFixture, needle: str) -> list[str]:
     ]
 
 
-def doc_chunks(pet: Pet, doc: str) -> list[Any]:
-    return [c for c in pet.shelf.index.chunks if c.doc == doc]
+def doc_chunks(pet: Anatomy, doc: str) -> list[Any]:
+    return [c for c in pet.files.shelf.index.chunks if c.doc == doc]
 
 
 async def ask(hass: HomeAssistant, freezer: FrozenDateTimeFactory, message: str) -> str:
@@ -181,13 +181,13 @@ async def ask(hass: HomeAssistant, freezer: FrozenDateTimeFactory, message: str)
     response = await hass.services.async_call(
         DOMAIN, "tell", {"message": message}, blocking=True, return_response=True
     )
-    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data
+    pet = hass.config_entries.async_entries(DOMAIN)[0].runtime_data.pet.anatomy
     await async_live_for(hass, freezer, pet, timedelta(seconds=11))
     return str(response["reply"])
 
 
 async def shelve(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory, pet: Pet, *docs: tuple[str, str]
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, pet: Anatomy, *docs: tuple[str, str]
 ) -> None:
     """Drop documents one after another, each given one mind tick to be noticed and read."""
     for rel, text in docs:
@@ -240,7 +240,9 @@ async def test_a_dropped_document_is_read_within_a_tick_and_cited_in_the_answer(
         pet = await async_setup_pet(hass, pet_entry(hass, thinking=True))
         await async_live_for(hass, freezer, pet, timedelta(hours=1, minutes=5))  # settled
         await shelve(hass, freezer, pet, (TEA_DOC, TEA))  # the shelf is not empty
-        assert pet.mind.state is Activity.DORMANT, "nobody spoke for an hour: the slowest cadence"
+        assert pet.parts.mind.state is Activity.DORMANT, (
+            "nobody spoke for an hour: the slowest cadence"
+        )
         drop(hass, PETRICHOR_DOC, PETRICHOR)
         await async_live_for(hass, freezer, pet, ONE_TICK)
 
@@ -299,14 +301,16 @@ async def test_the_vault_scan_runs_at_most_once_a_minute_whatever_the_tick(
     with patch.object(Watcher, "scan", counting):
         pet = await async_setup_pet(hass, pet_entry(hass))
         await ask(hass, freezer, "Hello")
-        assert pet.mind.state is Activity.ENGAGED
+        assert pet.parts.mind.state is Activity.ENGAGED
         scans.clear()
         drop(hass, PETRICHOR_DOC, PETRICHOR)
         await async_live_for(hass, freezer, pet, timedelta(seconds=61))
         assert shelf_drops(hass) == [(PETRICHOR_DOC, "new")], "engaged: noticed within a minute"
         assert "read and shelved petrichor.md" in journal(hass)
         await async_live_for(hass, freezer, pet, timedelta(seconds=90))
-        assert pet.heart.scheduler.jobs["mind"].cadence.period_s == 10, "still ticking every 10 s"
+        assert pet.workings.heart.scheduler.jobs["mind"].cadence.period_s == 10, (
+            "still ticking every 10 s"
+        )
     assert 2 <= len(scans) <= 3, f"{len(scans)} scans in 151 engaged seconds (15 ticks)"
     gaps = [(b - a).total_seconds() for a, b in pairwise(scans)]
     assert all(gap >= 60 for gap in gaps), gaps
@@ -331,9 +335,9 @@ async def test_the_shelf_never_becomes_memory_not_even_through_the_dream(
         await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
         assert doc_chunks(pet, PETRICHOR_DOC)
         assert not facts.exists(), "reading is not remembering"
-        assert pet.recall.recall("petrichor") == []
-        assert pet.recall.recall("geosmin bacteria Isabel Bear") == []
-        assert not [c for c in pet.recall.index.chunks if c.doc.startswith("knowledge/")]
+        assert pet.files.recall.recall("petrichor") == []
+        assert pet.files.recall.recall("geosmin bacteria Isabel Bear") == []
+        assert not [c for c in pet.files.recall.index.chunks if c.doc.startswith("knowledge/")]
 
         reply = await ask(hass, freezer, "what is petrichor?")
         assert DEFINITION in reply and f"{PETRICHOR_DOC} [" in reply
@@ -356,8 +360,8 @@ async def test_the_shelf_never_becomes_memory_not_even_through_the_dream(
     for passage in ("Isabel Bear", "geosmin", "eighty degrees", "mitti attar"):
         assert passage not in kept
     assert not CITES.search(kept)
-    assert pet.mind.folded_until == "2026-11-30"
-    assert not [c for c in pet.recall.index.chunks if c.doc.startswith("knowledge/")]
+    assert pet.parts.mind.folded_until == "2026-11-30"
+    assert not [c for c in pet.files.recall.index.chunks if c.doc.startswith("knowledge/")]
     assert len(doc_chunks(pet, PETRICHOR_DOC)) == saved_index(hass)["seen"][PETRICHOR_DOC]["chunks"]
 
 
@@ -417,7 +421,7 @@ async def test_a_document_that_cannot_be_read_is_marked_seen_and_waits_for_a_cha
     seen = saved_index(hass)["seen"]
     assert seen[empty]["status"] == seen[binary]["status"] == "failed"
     assert seen[empty]["reason"] == "it is empty"
-    assert len(pet.shelf.index) == 0
+    assert len(pet.files.shelf.index) == 0
 
     await async_live_for(hass, freezer, pet, timedelta(hours=1))
     assert len(shelf_warnings(caplog, "from the shelf")) == 2, "no retry loop in the tick"
@@ -430,7 +434,7 @@ async def test_a_document_that_cannot_be_read_is_marked_seen_and_waits_for_a_cha
     assert shelf_drops(hass)[-1] == (empty, "changed")
     assert "read and shelved empty.md (1 passage)" in journal(hass)
     assert saved_index(hass)["seen"][empty]["status"] == "read"
-    assert pet.shelf.search("geosmin rain smells")
+    assert pet.files.shelf.search("geosmin rain smells")
     assert len(shelf_warnings(caplog, f"Could not read {binary}")) == 1, "untouched: not retried"
 
 
@@ -470,16 +474,16 @@ async def test_nothing_outside_the_shelf_folder_is_ever_read(
         assert len(shelf_warnings(caplog, f"{SHELF}/{name} {LINK_WARNING}")) == 1, name
     assert shelf_drops(hass) == [(f"{SHELF}/sub/ok.md", "new")]
     assert set(saved_index(hass)["seen"]) == {f"{SHELF}/sub/ok.md"}
-    assert {c.doc for c in pet.shelf.index.chunks} == {f"{SHELF}/sub/ok.md"}
-    assert pet.shelf.search(secret) == []
-    assert pet.shelf.search("launch code diary") == []
+    assert {c.doc for c in pet.files.shelf.index.chunks} == {f"{SHELF}/sub/ok.md"}
+    assert pet.files.shelf.search(secret) == []
+    assert pet.files.shelf.search("launch code diary") == []
     assert not (vault(hass) / "knowledge/index.json").exists()
     assert all(b"zebra" not in kept for _, _, kept in index_files(hass).values())
 
     await shelve(hass, freezer, pet, (f"{SHELF}/huge.md", "rain falls. " * 262_144))
     assert "could not read huge.md: it is 3072 KB; the shelf takes up to 2048 KB" in journal(hass)
     assert saved_index(hass)["seen"][f"{SHELF}/huge.md"]["status"] == "failed"
-    assert {c.doc for c in pet.shelf.index.chunks} == {f"{SHELF}/sub/ok.md"}
+    assert {c.doc for c in pet.files.shelf.index.chunks} == {f"{SHELF}/sub/ok.md"}
 
 
 async def test_a_shelf_folder_that_is_a_link_is_not_followed(
@@ -494,8 +498,8 @@ async def test_a_shelf_folder_that_is_a_link_is_not_followed(
     (vault(hass) / SHELF).symlink_to(outside, target_is_directory=True)
     await async_live_for(hass, freezer, pet, timedelta(minutes=31))
     assert shelf_drops(hass) == []
-    assert len(pet.shelf.index) == 0
-    assert pet.shelf.search("zebra kumquat") == []
+    assert len(pet.files.shelf.index) == 0
+    assert pet.files.shelf.search("zebra kumquat") == []
 
 
 # ---------------------------------------------------------------------- change and removal
@@ -512,7 +516,7 @@ async def test_a_changed_document_is_read_again_and_a_removed_one_forgotten(
     freezer.move_to(local(2026, 11, 30, 10, 0))
     pet = await async_setup_pet(hass, pet_entry(hass))
     await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
-    assert any(h.chunk.doc == PETRICHOR_DOC for h in pet.shelf.search("geosmin"))
+    assert any(h.chunk.doc == PETRICHOR_DOC for h in pet.files.shelf.search("geosmin"))
 
     path = drop(hass, PETRICHOR_DOC, revised)
     os.utime(path, (path.stat().st_atime, path.stat().st_mtime + 5))
@@ -522,8 +526,8 @@ async def test_a_changed_document_is_read_again_and_a_removed_one_forgotten(
     assert doc_chunks(pet, PETRICHOR_DOC) == chunk_document(PETRICHOR_DOC, revised), (
         "the new passages replace the old ones"
     )
-    assert not [h for h in pet.shelf.search("geosmin") if h.chunk.doc == PETRICHOR_DOC]
-    assert pet.shelf.search("CSIRO")[0].chunk.doc == PETRICHOR_DOC
+    assert not [h for h in pet.files.shelf.search("geosmin") if h.chunk.doc == PETRICHOR_DOC]
+    assert pet.files.shelf.search("CSIRO")[0].chunk.doc == PETRICHOR_DOC
     saved = saved_index(hass)
     assert [c["text"] for c in saved["chunks"] if c["doc"] == PETRICHOR_DOC] == [
         c.text for c in chunk_document(PETRICHOR_DOC, revised)
@@ -534,7 +538,7 @@ async def test_a_changed_document_is_read_again_and_a_removed_one_forgotten(
     assert shelf_drops(hass)[-1] == (PETRICHOR_DOC, "removed")
     assert f"took {PETRICHOR_DOC} off my shelf" in journal(hass)
     assert doc_chunks(pet, PETRICHOR_DOC) == []
-    assert pet.shelf.search("petrichor CSIRO smell") == []
+    assert pet.files.shelf.search("petrichor CSIRO smell") == []
     saved = saved_index(hass)
     assert PETRICHOR_DOC not in saved["seen"]
     assert {c["doc"] for c in saved["chunks"]} == {TEA_DOC}
@@ -553,7 +557,7 @@ async def test_the_shelf_survives_a_restart_without_reading_again(
     entry = pet_entry(hass)
     pet = await async_setup_pet(hass, entry)
     await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
-    chunks = list(pet.shelf.index.chunks)
+    chunks = list(pet.files.shelf.index.chunks)
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
     saved_before = saved_index(hass)
@@ -561,7 +565,7 @@ async def test_the_shelf_survives_a_restart_without_reading_again(
 
     freezer.tick(timedelta(minutes=5))
     pet = await async_setup_pet(hass, entry)
-    assert pet.shelf.index.chunks == chunks, "the index is loaded, not rebuilt"
+    assert pet.files.shelf.index.chunks == chunks, "the index is loaded, not rebuilt"
     await async_live_for(hass, freezer, pet, timedelta(hours=1))
     assert shelf_drops(hass) == drops_before, "nothing new on the shelf"
     assert journal(hass).count("read and shelved") == 2
@@ -581,7 +585,7 @@ async def test_the_memory_page_switches_vectors_on_and_a_typo_finds_the_passage(
     freezer.move_to(local(2026, 11, 30, 10, 0))
     entry = pet_entry(hass)
     pet = await async_setup_pet(hass, entry)
-    assert pet.shelf.vectors is False
+    assert pet.files.shelf.vectors is False
     await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
     assert DEFINITION not in await ask(hass, freezer, typo), "keywords alone miss the plural"
 
@@ -597,8 +601,8 @@ async def test_the_memory_page_switches_vectors_on_and_a_typo_finds_the_passage(
     await hass.async_block_till_done()
     assert entry.options["shelf_vectors"] is True
 
-    pet = entry.runtime_data
-    assert pet.shelf.vectors is True, "reloaded with vectors"
+    pet = entry.runtime_data.pet.anatomy
+    assert pet.files.shelf.vectors is True, "reloaded with vectors"
     reply = await ask(hass, freezer, typo)
     assert DEFINITION in reply
     start, end = span(reply, PETRICHOR_DOC)
@@ -644,7 +648,7 @@ async def test_a_one_paragraph_note_is_shelved_with_its_passage(
     pet = await async_setup_pet(hass, pet_entry(hass))
     await shelve(hass, freezer, pet, (TEA_DOC, TEA), (f"{SHELF}/note.md", note))
     assert "read and shelved note.md (1 passage)" in journal(hass)
-    assert any("Bear and Thomas" in c.text for c in pet.shelf.index.chunks)
+    assert any("Bear and Thomas" in c.text for c in pet.files.shelf.index.chunks)
 
 
 # ---------------------------------------------------------------------- the shelf's bounds
@@ -675,10 +679,10 @@ async def test_the_shelf_takes_so_many_documents_in_all_whatever_the_folders(
         kept, left = docs[:4], docs[4:]
         assert shelf_drops(hass) == [(doc, "new") for doc in kept], "sorted paths, across folders"
         assert journal(hass).count("read and shelved") == 4
-        assert {c.doc for c in pet.shelf.index.chunks} == set(kept)
+        assert {c.doc for c in pet.files.shelf.index.chunks} == set(kept)
         for doc in left:
-            assert pet.shelf.seen[doc] == {
-                "stamp": list(pet.shelf.seen[doc]["stamp"]),
+            assert pet.files.shelf.seen[doc] == {
+                "stamp": list(pet.files.shelf.seen[doc]["stamp"]),
                 "status": "refused",
                 "reason": full,
             }
@@ -686,15 +690,15 @@ async def test_the_shelf_takes_so_many_documents_in_all_whatever_the_folders(
                 f"{doc} is left off the shelf: {full}"
             ]
         assert saved_index(hass)["seen"][left[0]]["reason"] == full, "the refusal is kept"
-        assert pet.shelf.search(note_word(4)) == []
+        assert pet.files.shelf.search(note_word(4)) == []
 
         (vault(hass) / docs[0]).unlink()  # the shelf shrinks: the first one left off fits
         await async_live_for(hass, freezer, pet, ONE_TICK)
         assert shelf_drops(hass)[-2:] == [(docs[4], "new"), (docs[0], "removed")]
-        assert pet.shelf.seen[docs[4]]["status"] == "read"
-        assert pet.shelf.search(note_word(4))[0].chunk.doc == docs[4]
-        assert docs[0] not in pet.shelf.seen
-        assert [pet.shelf.seen[doc]["status"] for doc in docs[5:]] == ["refused"] * 4
+        assert pet.files.shelf.seen[docs[4]]["status"] == "read"
+        assert pet.files.shelf.search(note_word(4))[0].chunk.doc == docs[4]
+        assert docs[0] not in pet.files.shelf.seen
+        assert [pet.files.shelf.seen[doc]["status"] for doc in docs[5:]] == ["refused"] * 4
 
         await async_live_for(hass, freezer, pet, timedelta(hours=2))
     assert len(shelf_warnings(caplog, "is left off the shelf")) == 5, "each warned of once"
@@ -717,7 +721,7 @@ async def test_the_shelf_takes_so_many_bytes_in_all_and_a_smaller_document_still
         await async_live_for(hass, freezer, pet, timedelta(hours=1))
 
         assert shelf_drops(hass) == [(tea, "new"), (rain, "new")]
-        seen = pet.shelf.seen[big]
+        seen = pet.files.shelf.seen[big]
         assert seen["status"] == "refused"
         kb = -(-len(big_text.encode()) // 1024)
         assert seen["reason"] == (
@@ -727,15 +731,15 @@ async def test_the_shelf_takes_so_many_bytes_in_all_and_a_smaller_document_still
         assert shelf_warnings(caplog, f"{big} is left off") == [
             f"{big} is left off the shelf: {seen['reason']}"
         ]
-        assert pet.shelf.search("kettles whistle") == []
-        assert pet.shelf.search("geosmin")[0].chunk.doc == rain
+        assert pet.files.shelf.search("kettles whistle") == []
+        assert pet.files.shelf.search("geosmin")[0].chunk.doc == rain
 
         path = drop(hass, big, "# Kettles\n\nKettles whistle.\n")  # it changed, and now fits
         os.utime(path, (path.stat().st_atime, path.stat().st_mtime + 5))
         await async_live_for(hass, freezer, pet, ONE_TICK)
         assert shelf_drops(hass)[-1] == (big, "new")
-        assert pet.shelf.seen[big]["status"] == "read"
-        assert pet.shelf.search("kettles whistle")[0].chunk.doc == big
+        assert pet.files.shelf.seen[big]["status"] == "read"
+        assert pet.files.shelf.search("kettles whistle")[0].chunk.doc == big
     assert len(shelf_warnings(caplog, "is left off the shelf")) == 1
 
 
@@ -747,11 +751,11 @@ async def test_with_vectors_on_the_shelf_takes_fewer_bytes(
         "custom_components.shelldon.vault.shelf.MAX_VECTOR_SHELF_BYTES", len(TEA.encode()) + 64
     ):
         pet = await async_setup_pet(hass, pet_entry(hass, shelf_vectors=True))
-        assert pet.shelf.vectors is True
+        assert pet.files.shelf.vectors is True
         await shelve(hass, freezer, pet, (TEA_DOC, TEA), (PETRICHOR_DOC, PETRICHOR))
-    assert pet.shelf.seen[TEA_DOC]["status"] == "read"
-    assert pet.shelf.seen[PETRICHOR_DOC]["status"] == "refused"
-    assert pet.shelf.seen[PETRICHOR_DOC]["reason"].startswith(
+    assert pet.files.shelf.seen[TEA_DOC]["status"] == "read"
+    assert pet.files.shelf.seen[PETRICHOR_DOC]["status"] == "refused"
+    assert pet.files.shelf.seen[PETRICHOR_DOC]["reason"].startswith(
         "the shelf is full: it takes 1 KB of documents in all with vectors on; "
     )
     assert len(shelf_warnings(caplog, "is left off the shelf")) == 1
@@ -777,11 +781,11 @@ async def test_a_hard_link_on_the_shelf_is_never_read(
     assert shelf_warnings(caplog, "hard link") == [
         f"{linked} is a hard link; the shelf never follows links"
     ]
-    assert linked not in pet.shelf.seen
-    assert pet.shelf.search("zebra kumquat launch code") == []
+    assert linked not in pet.files.shelf.seen
+    assert pet.files.shelf.search("zebra kumquat launch code") == []
     assert set(saved_index(hass)["seen"]) == {TEA_DOC}
     assert all(b"zebra" not in kept for _, _, kept in index_files(hass).values())
-    volume, _, reason = await hass.async_add_executor_job(pet.shelf.read, linked)
+    volume, _, reason = await hass.async_add_executor_job(pet.files.shelf.read, linked)
     assert len(volume) == 0 and reason is not None and "hard links are not followed" in reason
 
 
@@ -803,9 +807,9 @@ async def test_a_name_that_is_not_utf8_or_hidden_is_passed_over_and_the_index_st
     assert shelf_drops(hass) == [(TEA_DOC, "new")]
     assert len(shelf_warnings(caplog, "not valid UTF-8")) == 1
     assert not shelf_warnings(caplog, "hidden") and not shelf_warnings(caplog, "draft")
-    assert set(pet.shelf.seen) == {TEA_DOC}
+    assert set(pet.files.shelf.seen) == {TEA_DOC}
     assert set(saved_index(hass)["seen"]) == {TEA_DOC}, "the index is saved"
-    assert pet.shelf.search("espresso zebra kumquat") == []
+    assert pet.files.shelf.search("espresso zebra kumquat") == []
 
 
 # ---------------------------------------------------------------------- the index, kept
@@ -842,8 +846,8 @@ async def test_shelving_a_document_writes_its_own_file_and_the_catalogue_only(
     for doc in (TEA_DOC, PETRICHOR_DOC):
         assert after[names[doc]] == before[names[doc]], f"{doc}'s file is untouched"
     assert json.loads(after["catalogue.json"][2])["seen"][note]["status"] == "read"
-    chunks = list(pet.shelf.index.chunks)
-    hits = [(h.chunk, h.score) for h in pet.shelf.search("petrichor smell of rain")]
+    chunks = list(pet.files.shelf.index.chunks)
+    hits = [(h.chunk, h.score) for h in pet.files.shelf.search("petrichor smell of rain")]
 
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
@@ -859,8 +863,8 @@ async def test_shelving_a_document_writes_its_own_file_and_the_catalogue_only(
         pet = await async_setup_pet(hass, entry)
         await async_live_for(hass, freezer, pet, timedelta(hours=1))
     assert reads == [], "all three are found again, none read"
-    assert pet.shelf.index.chunks == chunks
-    assert [(h.chunk, h.score) for h in pet.shelf.search("petrichor smell of rain")] == hits
+    assert pet.files.shelf.index.chunks == chunks
+    assert [(h.chunk, h.score) for h in pet.files.shelf.search("petrichor smell of rain")] == hits
     assert journal(hass).count("read and shelved") == 3
     assert index_files(hass) == after, "a restart writes nothing"
 
@@ -888,8 +892,8 @@ async def test_a_damaged_or_missing_document_file_means_that_document_alone_is_r
     assert len(shelf_warnings(caplog, f"index of {TEA_DOC} is unreadable")) == 1
     assert len(shelf_warnings(caplog, f"index of {PETRICHOR_DOC} is unreadable")) == 1
     assert index_files(hass)[volume_file(note).rsplit("/", 1)[1]] == note_file
-    assert pet.shelf.search("green tea steep")[0].chunk.doc in {TEA_DOC, note}
-    assert pet.shelf.search("geosmin")[0].chunk.doc == PETRICHOR_DOC
+    assert pet.files.shelf.search("green tea steep")[0].chunk.doc in {TEA_DOC, note}
+    assert pet.files.shelf.search("geosmin")[0].chunk.doc == PETRICHOR_DOC
     assert {c["doc"] for c in saved_index(hass)["chunks"]} == {TEA_DOC, PETRICHOR_DOC, note}
 
 
@@ -930,8 +934,8 @@ async def test_an_old_single_file_index_is_carried_over_without_reading_again(
     assert reads == []
     assert not (vault(hass) / OLD_INDEX).exists(), "the old file is gone"
     assert saved_index(hass) == old, "the same seen, the same chunks, in the new files"
-    assert [c.to_dict() for c in pet.shelf.index.chunks] == old["chunks"]
-    assert pet.shelf.search("geosmin")[0].chunk.doc == PETRICHOR_DOC
+    assert [c.to_dict() for c in pet.files.shelf.index.chunks] == old["chunks"]
+    assert pet.files.shelf.search("geosmin")[0].chunk.doc == PETRICHOR_DOC
     assert shelf_drops(hass) == []
 
 
@@ -971,4 +975,4 @@ async def test_every_volume_is_built_off_the_event_loop(
         await async_live_for(hass, freezer, pet, ONE_TICK)
     assert on_loop and not any(on_loop), on_loop
     assert len(on_loop) >= 4
-    assert pet.shelf.search("geosmin")[0].chunk.doc == PETRICHOR_DOC
+    assert pet.files.shelf.search("geosmin")[0].chunk.doc == PETRICHOR_DOC

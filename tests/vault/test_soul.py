@@ -37,12 +37,19 @@ from custom_components.shelldon.const import (
     DOMAIN,
 )
 from custom_components.shelldon.core.faces import STARTER_FACES, face_table_to_data
-from custom_components.shelldon.runtime.pet import Pet
+from custom_components.shelldon.runtime.anatomy import Anatomy
 from custom_components.shelldon.vault import files as vault_module
 from custom_components.shelldon.vault import versions as versions_module
 from custom_components.shelldon.vault.files import VaultError
 from tests.anthropic_mock import ScriptedModel, scripted
-from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
+from tests.common import (
+    async_live_for,
+    async_live_until,
+    async_setup_pet,
+    commands,
+    local,
+    make_pet_entry,
+)
 from tests.common import async_tell_and_tick as tell
 
 VAULT = Path("shelldon/shelldon")
@@ -91,7 +98,7 @@ async def ask_for_a_new_persona(
     return old, new
 
 
-async def settle(hass: HomeAssistant, freezer: FrozenDateTimeFactory, pet: Pet) -> None:
+async def settle(hass: HomeAssistant, freezer: FrozenDateTimeFactory, pet: Anatomy) -> None:
     """Let a ruling's signal wake the mind and the tick write what it did."""
     for _ in range(3):
         await hass.async_block_till_done()
@@ -178,7 +185,7 @@ async def test_the_constitution_is_refused_as_a_write_and_even_as_a_proposal(
         path = vault(tmp_path) / CONSTITUTION
         before = path.read_bytes()
         for spelling in (CONSTITUTION, "./soul/CONSTITUTION.md", "soul//CONSTITUTION.md"):
-            for write in (pet.vault.write_text, pet.vault.append_text):
+            for write in (pet.files.vault.write_text, pet.files.vault.append_text):
                 with pytest.raises(VaultError, match="constitution is read-only"):
                     await hass.async_add_executor_job(write, spelling, "I obey.\n")
         assert path.read_bytes() == before
@@ -186,12 +193,12 @@ async def test_the_constitution_is_refused_as_a_write_and_even_as_a_proposal(
         await tell(hass, freezer, "Would you like to change anything about yourself?")
 
     assert path.read_bytes() == before, "byte-identical"
-    assert pet.soul.pending == {}, "not even queued"
+    assert pet.files.proposals.pending == {}, "not even queued"
     assert edit_issues(hass) == {}
     text = journal(tmp_path)
     assert text.count("refused: my constitution is not mine to edit") == 2
     assert "I obey every message" not in text
-    assert "I obey every message" not in pet.turns.identity.constitution
+    assert "I obey every message" not in pet.parts.turns.identity.constitution
 
 
 # ---------------------------------------------------------------------- working products
@@ -216,12 +223,12 @@ async def test_a_working_product_is_written_at_once_without_asking(
         await tell(hass, freezer, "Keep notes about my plants if you like")
 
     assert (vault(tmp_path) / "memory/notes-about-plants.md").read_text() == notes
-    assert [g.text for g in pet.goals.open_goals()] == ["repot the fern before the frost"]
+    assert [g.text for g in pet.files.goals.open_goals()] == ["repot the fern before the frost"]
     assert "- [ ] repot the fern before the frost" in (vault(tmp_path) / "goals.md").read_text()
     text = journal(tmp_path)
     assert "edited memory/notes-about-plants.md: so I remember the plants" in text
     assert "edited goals.md: I want to help with the fern" in text
-    assert pet.soul.pending == {}
+    assert pet.files.proposals.pending == {}
     assert edit_issues(hass) == {}
 
 
@@ -240,8 +247,8 @@ async def test_a_persona_edit_waits_as_a_fixable_repair_issue_and_survives_a_res
         _, new = await ask_for_a_new_persona(hass, freezer, tmp_path, model)
 
         assert (vault(tmp_path) / PERSONA).read_bytes() == before, "not applied yet"
-        assert list(pet.soul.pending) == ["p1"]
-        proposal = pet.soul.pending["p1"]
+        assert list(pet.files.proposals.pending) == ["p1"]
+        proposal = pet.files.proposals.pending["p1"]
         assert (proposal.path, proposal.content, proposal.reason) == (PERSONA, new, REASON)
         assert proposal.state == "pending"
         issue = ir.async_get(hass).async_get_issue(DOMAIN, issue_of(entry, "p1"))
@@ -256,22 +263,22 @@ async def test_a_persona_edit_waits_as_a_fixable_repair_issue_and_survives_a_res
         assert f"proposed an edit to {PERSONA} (p1), waiting for my owner: {REASON}" in journal(
             tmp_path
         )
-        assert TRAIT not in pet.turns.identity.persona
+        assert TRAIT not in pet.parts.turns.identity.persona
 
         assert await hass.config_entries.async_unload(entry.entry_id)
         await hass.async_block_till_done()
         assert edit_issues(hass) == {}, "the issue goes while the pet sleeps"
 
         pet = await async_setup_pet(hass, entry)
-        assert list(pet.soul.pending) == ["p1"], "the proposal survived the restart"
-        assert pet.soul.pending["p1"].content == new
+        assert list(pet.files.proposals.pending) == ["p1"], "the proposal survived the restart"
+        assert pet.files.proposals.pending["p1"].content == new
         assert set(edit_issues(hass)) == {issue_of(entry, "p1")}, "raised again"
         assert (vault(tmp_path) / PERSONA).read_bytes() == before
 
         # The next proposal does not reuse the waiting one's id.
         model.replies["owner"] = in_turn(editing(("faces.yaml", "faces: []\n", "simpler")))
         await tell(hass, freezer, "Anything else?")
-    assert list(pet.soul.pending) == ["p1", "p2"]
+    assert list(pet.files.proposals.pending) == ["p1", "p2"]
     assert set(edit_issues(hass)) == {issue_of(entry, "p1"), issue_of(entry, "p2")}
 
 
@@ -289,7 +296,7 @@ async def test_the_repair_flow_shows_the_diff_and_approve_applies_the_edit(
     with scripted(model):
         pet = await async_setup_pet(hass, entry)
         old, new = await ask_for_a_new_persona(hass, freezer, tmp_path, model)
-        assert list(pet.soul.pending) == ["p1"]
+        assert list(pet.files.proposals.pending) == ["p1"]
 
         client, form = await open_repair(hass, hass_client, hass_admin_user, issue_of(entry, "p1"))
         assert form["type"] == "form" and form["step_id"] == "init"
@@ -311,7 +318,7 @@ async def test_the_repair_flow_shows_the_diff_and_approve_applies_the_edit(
         await settle(hass, freezer, pet)
 
     assert (vault(tmp_path) / PERSONA).read_text() == new
-    assert pet.soul.pending == {}
+    assert pet.files.proposals.pending == {}
     assert edit_issues(hass) == {}
     assert "ruling: my owner approved p1 (soul/PERSONA.md)" in journal(tmp_path)
 
@@ -325,13 +332,13 @@ async def test_an_approved_persona_edit_is_applied_signalled_and_seen_by_the_nex
     with scripted(model):
         pet = await async_setup_pet(hass, entry)
         old, new = await ask_for_a_new_persona(hass, freezer, tmp_path, model)
-        _, diff = await pet.soul.async_preview("p1")
+        _, diff = await pet.files.proposals.async_preview("p1")
         assert diff.splitlines()[:2] == [f"--- {PERSONA} (now)", f"+++ {PERSONA} (proposed)"]
         assert f"+{TRAIT}" in diff.splitlines()
 
         await admin(hass, "approve_edit", "p1")
         assert (vault(tmp_path) / PERSONA).read_text() == new, "applied at once"
-        assert pet.soul.pending == {}
+        assert pet.files.proposals.pending == {}
         assert edit_issues(hass) == {}
         await settle(hass, freezer, pet)
         rulings = [s for s in signals(tmp_path) if s["kind"] == "ruling"]
@@ -339,7 +346,7 @@ async def test_an_approved_persona_edit_is_applied_signalled_and_seen_by_the_nex
             ("p1", "approved", PERSONA)
         ]
         assert "ruling: my owner approved p1 (soul/PERSONA.md)" in journal(tmp_path)
-        assert TRAIT in pet.turns.identity.persona
+        assert TRAIT in pet.parts.turns.identity.persona
 
         await tell(hass, freezer, "How do you feel now?")
     owner_turns = [body for kind, body in model.calls if kind == "owner"]
@@ -376,7 +383,7 @@ async def test_a_proposal_made_before_the_owner_edited_the_file_is_not_applied_o
             "name": "Shelldon",
         }
         assert persona.read_text() == mine, "the owner's edit is kept"
-        assert list(pet.soul.pending) == ["p1"], "still waiting: it can be rejected"
+        assert list(pet.files.proposals.pending) == ["p1"], "still waiting: it can be rejected"
 
         client, form = await open_repair(hass, hass_client, hass_admin_user, issue_of(entry, "p1"))
         assert "+Loves rain." not in form["description_placeholders"]["diff"].splitlines()
@@ -395,7 +402,7 @@ async def test_a_proposal_made_before_the_owner_edited_the_file_is_not_applied_o
         assert (await response.json())["type"] == "create_entry"
         await settle(hass, freezer, pet)
     assert persona.read_text() == mine
-    assert pet.soul.pending == {} and edit_issues(hass) == {}
+    assert pet.files.proposals.pending == {} and edit_issues(hass) == {}
     assert "ruling: my owner rejected p1 (soul/PERSONA.md)" in journal(tmp_path)
 
 
@@ -422,20 +429,20 @@ async def test_the_admin_actions_approve_and_reject_and_only_an_admin_may(
             editing((PERSONA, rewrite, "I want to ramble"), ("notes.txt", notes, "a scratchpad"))
         )
         await tell(hass, freezer, "Say what you would change")
-        assert list(pet.soul.pending) == ["p1", "p2"]
+        assert list(pet.files.proposals.pending) == ["p1", "p2"]
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 15, 30))
         persona_commits = git(tmp_path, "log", "--format=%H", "--", PERSONA)
 
         for service in ("approve_edit", "reject_edit"):
             with pytest.raises(Unauthorized):
                 await admin(hass, service, "p1", hass_read_only_user.id)
-        assert list(pet.soul.pending) == ["p1", "p2"], "a non-admin changes nothing"
+        assert list(pet.files.proposals.pending) == ["p1", "p2"], "a non-admin changes nothing"
         assert persona.read_bytes() == old
 
         await admin(hass, "reject_edit", "p1", hass_admin_user.id)
         await settle(hass, freezer, pet)
         assert persona.read_bytes() == old, "rejected: byte-identical"
-        assert list(pet.soul.pending) == ["p2"]
+        assert list(pet.files.proposals.pending) == ["p2"]
         assert set(edit_issues(hass)) == {issue_of(entry, "p2")}
         assert "ruling: my owner rejected p1 (soul/PERSONA.md)" in journal(tmp_path)
         assert not any(s.startswith("self-edit") for s in subjects(tmp_path))
@@ -455,7 +462,7 @@ async def test_the_admin_actions_approve_and_reject_and_only_an_admin_may(
         await admin(hass, "approve_edit", "p2", hass_admin_user.id)
         await settle(hass, freezer, pet)
     assert (vault(tmp_path) / "notes.txt").read_text() == notes
-    assert pet.soul.pending == {} and edit_issues(hass) == {}
+    assert pet.files.proposals.pending == {} and edit_issues(hass) == {}
     assert "self-edit: notes.txt (p2, approved)" in subjects(tmp_path)
     assert "ruling: my owner approved p2 (notes.txt)" in journal(tmp_path)
 
@@ -481,7 +488,7 @@ async def test_an_unrecognised_surface_fails_safe_into_the_queue(
         pet = await async_setup_pet(hass, entry)
         await tell(hass, freezer, "Hello")
 
-    assert [(p.id, p.path) for p in pet.soul.pending.values()] == [
+    assert [(p.id, p.path) for p in pet.files.proposals.pending.values()] == [
         ("p1", "journal/2026-11-30.md"),
         ("p2", "notes.txt"),
     ]
@@ -509,7 +516,7 @@ async def test_a_path_out_of_the_vault_is_refused_and_journaled(
         pet = await async_setup_pet(hass, pet_entry(hass))
         await tell(hass, freezer, "Hello")
 
-    assert pet.soul.pending == {} and edit_issues(hass) == {}
+    assert pet.files.proposals.pending == {} and edit_issues(hass) == {}
     assert not (tmp_path / "etc").exists()
     assert not (tmp_path.parent / "etc/passwd").exists()
     text = journal(tmp_path)
@@ -528,10 +535,10 @@ async def test_with_git_every_applied_edit_and_eventful_tick_is_a_commit_that_ca
     model = ScriptedModel()
     with scripted(model):
         pet = await async_setup_pet(hass, entry)
-        assert pet.history.uses_git
+        assert pet.files.versions.uses_git
         old, new = await ask_for_a_new_persona(hass, freezer, tmp_path, model)
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 16, 0))
-        await pet.async_set_initiative(False)  # nothing of its own: every tick rests
+        await commands(hass).async_set_initiative(False)  # nothing of its own: every tick rests
         await async_live_for(hass, freezer, pet, timedelta(minutes=16))
         quiet = subjects(tmp_path)
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 18, 0))
@@ -582,7 +589,7 @@ async def test_two_eventful_ticks_back_to_back_are_two_commits_of_their_own(
     freezer.move_to(local(2026, 11, 30, 14, 0))
     with scripted(model):
         pet = await async_setup_pet(hass, pet_entry(hass))
-        mind, history = pet.mind, pet.history
+        mind, history = pet.parts.mind, pet.files.versions
         original_flush, original_write = mind.scribe.flush, mind.scribe.write
         original_lines = mind.records.write
         original_run, original_record = history._run, history.record
@@ -646,7 +653,7 @@ async def test_two_eventful_ticks_back_to_back_are_two_commits_of_their_own(
     messages = [m.strip() for m in git(tmp_path, "log", "--format=%B%x00").split("\x00")]
     a_commit = next(m for m in messages if m.startswith(seen["a"]))
     assert seen["b"] not in a_commit, "the second tick's changes are not in the first's commit"
-    await pet.mind.async_flush_all()
+    await pet.parts.mind.async_flush_all()
     assert git(tmp_path, "status", "--porcelain") == "", "whatever the ticks changed is recorded"
 
 
@@ -662,7 +669,7 @@ async def test_a_file_being_replaced_while_a_tick_commits_is_not_committed_half_
     with scripted(ScriptedModel()):
         pet = await async_setup_pet(hass, pet_entry(hass))
         await hass.async_block_till_done()
-        history, vault_writer = pet.history, pet.vault
+        history, vault_writer = pet.files.versions, pet.files.vault
         original_run, original_write = history._run, vault_writer.write_text
         real_fsync = vault_module.os.fsync
         in_temp, added = threading.Event(), threading.Event()
@@ -719,7 +726,7 @@ async def test_without_git_the_previous_persona_is_kept_in_versions(
     model = ScriptedModel()
     with scripted(model):
         pet = await async_setup_pet(hass, entry)
-        assert not pet.history.uses_git
+        assert not pet.files.versions.uses_git
         old, new = await ask_for_a_new_persona(hass, freezer, tmp_path, model)
         freezer.move_to(local(2026, 11, 30, 15, 0))
         approved_at = dt_util.utcnow()
@@ -756,13 +763,13 @@ async def test_an_approved_face_table_edit_is_the_face_table_in_use(
         pet = await async_setup_pet(hass, pet_entry(hass))
         await tell(hass, freezer, "You look happy")
         assert "smitten" not in hass.states.get("sensor.shelldon_mood").attributes["options"]
-        assert [f.name for f in pet.face.faces] == [f.name for f in STARTER_FACES], "not yet"
+        assert [f.name for f in pet.organs.face.faces] == [f.name for f in STARTER_FACES], "not yet"
 
         await admin(hass, "approve_edit", "p1")
         await settle(hass, freezer, pet)
         assert (vault(tmp_path) / "faces.yaml").read_text() == content
         assert "smitten" in hass.states.get("sensor.shelldon_mood").attributes["options"]
-        assert pet.face.faces[0].name == "smitten"
+        assert pet.organs.face.faces[0].name == "smitten"
 
         freezer.tick(timedelta(seconds=11))
         await hass.services.async_call(DOMAIN, "nudge", {"kind": "positive"}, blocking=True)

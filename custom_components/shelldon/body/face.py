@@ -129,9 +129,29 @@ class FaceKeeper:
     def follow(self, state: PersonalityState, level: BackoffLevel) -> bool:
         """The mood or the power moved: a new face is drawn if it selects one (its event
         follows the picture); True when the mood face changed."""
+        changed, picture = self._select_mood(state, level)
+        if picture is not None:
+            self.show(picture)
+        return changed
+
+    async def async_follow(self, state: PersonalityState, level: BackoffLevel) -> None:
+        """As `follow`, but the new face is drawn before this returns and not shown: the
+        caller shows the mood and its picture in one snapshot."""
+        _changed, picture = self._select_mood(state, level)
+        if picture is None:
+            return
+        self._wanted = picture
+        if picture == self.display:
+            self._flush_announce()
+            return
+        await self._async_draw(quiet=True)
+
+    def _select_mood(self, state: PersonalityState, level: BackoffLevel) -> tuple[bool, str | None]:
+        """Select the mood face: (it changed, the picture to draw for it or None). A new
+        face's event waits for its picture, or goes at once when no picture is coming."""
         face = self.select(state, level)
         if face == self.mood_face:
-            return False
+            return False, None
         previous, self.mood_face = self.mood_face, face
         mood = state.mood
         event = {
@@ -144,10 +164,9 @@ class FaceKeeper:
         }
         if self.busy or self._reply_timer is not None or not self._live:
             self.fire(EVENT_MOOD_CHANGED, event)  # no new picture is coming
-        else:
-            self._announce = event
-            self.show(face.name)
-        return True
+            return True, None
+        self._announce = event
+        return True, face.name
 
     def slot_changed(self, busy: bool) -> None:
         """A turn took or left the slot: the lifecycle faces own the panel meanwhile."""
@@ -188,7 +207,9 @@ class FaceKeeper:
                 return face.look
         return self.mood_face.look
 
-    async def _async_draw(self) -> None:
+    async def _async_draw(self, *, quiet: bool = False) -> None:
+        """Draw the wanted face; `quiet`: the caller shows it (and the panel is asked to
+        fetch it in the background)."""
         self._generation += 1
         generation, name = self._generation, self._wanted
         png = self._cache.get(name)
@@ -204,10 +225,14 @@ class FaceKeeper:
         if generation != self._generation:
             return  # a newer face superseded this one while it rendered
         self.display, self.png, self.updated = name, png, self.clock.utcnow()
-        self.on_change()  # one write: the name and its picture together
+        if not quiet:
+            self.on_change()  # one write: the name and its picture together
         self._flush_announce()
         if action := self.dials.get(CONF_ESPHOME_ACTION):
-            await self._async_call_panel(action)
+            if quiet:
+                self.spawn(self._async_call_panel(action))
+            else:
+                await self._async_call_panel(action)
 
     def _flush_announce(self) -> None:
         if self._announce is not None:

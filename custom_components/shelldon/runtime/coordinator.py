@@ -41,13 +41,29 @@ class PetCoordinator(DataUpdateCoordinator[PetData]):
         )
         self.build = build  # the snapshot of the pet now
         self._inner = inner
+        self._held = False
 
     @callback
     def show(self) -> None:
-        """Build the snapshot; hand it to the entities if anything they show changed."""
+        """Build the snapshot; hand it to the entities if anything they show changed. While
+        the pet's timer runs its jobs (held), what changed is shown once they are done; while
+        it is still waking, the first snapshot is shown when it is up."""
+        if self._held or self.data is None:
+            return
         data = self.build()
         if data != self.data:
             self.async_set_updated_data(data)
+
+    @callback
+    def hold(self) -> None:
+        """The timer's jobs run: nothing is shown in the middle of them."""
+        self._held = True
+
+    @callback
+    def release(self) -> None:
+        """The jobs are done: what they changed is shown, once."""
+        self._held = False
+        self.show()
 
     def inner_state(self) -> dict[str, Any]:
         """The pet's inner state, for the diagnostics download (scrubbed)."""

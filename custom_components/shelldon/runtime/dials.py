@@ -8,7 +8,7 @@ and the pet's state stay as they are.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..const import (
     CONF_BATTERY_ENTITY,
@@ -27,40 +27,40 @@ from ..const import (
     DEFAULT_OPTIONS,
 )
 from ..vault.shelf import Shelf
-from .life import budget_gate
-
-if TYPE_CHECKING:
-    from .life import Life
+from .anatomy import Anatomy
 
 
-def apply_options(pet: Life, options: Mapping[str, Any]) -> set[str]:
+def apply_options(pet: Anatomy, options: Mapping[str, Any]) -> set[str]:
     """Take new dials live; returns the dials that changed."""
     changed = pet.dials.replace({**DEFAULT_OPTIONS, **options})
     if not changed:
         return changed
+    organs, workings = pet.organs, pet.workings
+    battery, face = organs.battery, organs.face
     if changed & {CONF_DAILY_TURNS, CONF_COOLDOWN_MIN}:
-        pet.turn_budget = budget_gate(pet.dials)
+        workings.personality.retune(pet.dials)
     if CONF_NOTIFY_TARGETS in changed:
-        pet.messenger.targets = list(pet.dials[CONF_NOTIFY_TARGETS])
+        organs.messenger.targets = list(pet.dials[CONF_NOTIFY_TARGETS])
     if changed & {CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY}:
-        pet.battery.watch()
+        battery.watch()
     if changed & {CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY, CONF_LOW_BATTERY}:
-        pet.battery.read()
-        pet.face.follow(pet.state, pet.battery.level)
+        battery.read()
+        face.follow(workings.personality.state, battery.level)
     if CONF_PRESENCE in changed:
-        pet.household.watch()
+        organs.household.watch()
     if CONF_SHELF_VECTORS in changed:
-        pet.spawn(_async_reindex(pet, bool(pet.dials[CONF_SHELF_VECTORS])))
+        workings.tasks.spawn(_async_reindex(pet, bool(pet.dials[CONF_SHELF_VECTORS])))
     if changed & {CONF_PANEL_WIDTH, CONF_PANEL_HEIGHT, CONF_PANEL_PALETTE}:
-        pet.face.clear_cache()
+        face.clear_cache()
     if changed & {CONF_QUIET_START, CONF_QUIET_END}:
-        pet.goals_changed()  # a promise due in the quiet hours moves with them
-    pet.mark_changed()
-    pet.heart.arm()
+        workings.rhythm.goals_changed()  # a promise due in the quiet hours moves with them
+    workings.saving.mark()
+    workings.coordinator.show()
+    workings.heart.arm()
     return changed
 
 
-async def _async_reindex(pet: Life, vectors: bool) -> None:
-    shelf = Shelf(pet.vault, vectors=vectors)
+async def _async_reindex(pet: Anatomy, vectors: bool) -> None:
+    shelf = Shelf(pet.files.vault, vectors=vectors)
     await pet.hass.async_add_executor_job(shelf.load)
-    pet.shelf = shelf  # swapped in whole: a scan meanwhile still saw the old shelf
+    pet.files.shelf = shelf  # swapped in whole: a scan meanwhile still saw the old shelf

@@ -43,14 +43,16 @@ class Heart:
         last_interaction: Callable[[], datetime | None],
         level: Callable[[], BackoffLevel],
         initiative: Callable[[], bool],
-        after_run: Callable[[list[Outcome]], None],
+        before_run: Callable[[], None],
+        after_run: Callable[[bool], None],
     ) -> None:
         self.hass = hass
         self.clock = clock
         self._last_interaction = last_interaction
         self._level = level
         self._initiative = initiative
-        self._after_run = after_run
+        self._before_run = before_run  # nothing is shown while the jobs run
+        self._after_run = after_run  # (a job that must persist ran): saved soon, then shown
         self.scheduler = Scheduler(started_at=clock.now())
         self.last_outcomes: list[Outcome] = []
         self.armed_at: datetime | None = None  # when the one timer fires next
@@ -101,13 +103,14 @@ class Heart:
         """Run whatever is due now, then re-arm."""
         now = self.clock.now()
         self._beating = True
+        self._before_run()
         try:
             self.last_outcomes = self.scheduler.tick(
                 now, self._last_interaction(), self._level(), self._initiative()
             )
         finally:
             self._beating = False
-        self._after_run(self.last_outcomes)
+            self._after_run(self._persist(self.last_outcomes))
         self.arm()
         return self.last_outcomes
 
@@ -115,15 +118,21 @@ class Heart:
         """Run one job at once (a signal woke the mind), then re-plan the timer."""
         if name in self.scheduler.jobs:
             self._beating = True
+            self._before_run()
             try:
-                outcome = self.scheduler.run_now(
-                    name, self.clock.now(), self._level(), self._initiative()
-                )
+                self.last_outcomes = [
+                    self.scheduler.run_now(
+                        name, self.clock.now(), self._level(), self._initiative()
+                    )
+                ]
             finally:
                 self._beating = False
-            self.last_outcomes = [outcome]
-            self._after_run(self.last_outcomes)
+                self._after_run(self._persist(self.last_outcomes))
             self.arm()
+
+    def _persist(self, outcomes: list[Outcome]) -> bool:
+        """A job that ran must reach the checkpoint soon."""
+        return any(self.scheduler.jobs[o.job].persist for o in outcomes)
 
     def arm(self) -> None:
         """One timer at the next due instant."""

@@ -1,4 +1,4 @@
-"""Waking a pet and putting it to sleep.
+"""Waking a pet and putting it to sleep, and what its checkpoint keeps.
 
 Waking: restore what the checkpoint kept, read the vault, wire the body, show the face and the
 first snapshot, arm the timer, and write a first checkpoint at once (a crash in the first
@@ -8,7 +8,6 @@ timers and listeners, write what the mind has not, and checkpoint where it stood
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from homeassistant.config_entries import (
@@ -20,83 +19,113 @@ from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import Event, callback
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 
+from ..body.messenger import ReplyHandler
 from ..core.plain import flag, instants
 from ..core.state import PersonalityState
+from .anatomy import Anatomy
 from .dials import apply_options
-from .life import Life
 
 
-async def async_wake(pet: Life) -> None:
+def kept(pet: Anatomy) -> dict[str, Any]:
+    """Everything the checkpoint keeps."""
+    files, organs, workings, parts = pet.files, pet.organs, pet.workings, pet.parts
+    return {
+        "personality": workings.personality.state.to_dict(),
+        "jobs": workings.heart.scheduler.snapshot(),
+        "initiative": workings.personality.initiative,
+        "turns": parts.turns.to_dict(),
+        "replies": organs.messenger.to_dict(),
+        "mind": parts.mind.to_dict(),
+        "door": organs.door.to_dict(),
+        "presence": organs.household.to_dict(),
+        "proposals": files.proposals.to_dict(),
+        "needs": parts.motivation.to_dict(),
+        "taint": files.scrubber.to_dict(),
+    }
+
+
+async def async_wake(pet: Anatomy) -> None:
     """Restore, wire up the body and the jobs, show the face, arm the timer."""
     hass = pet.hass
-    data = await pet.store.async_load_safe()
-    pet.has_checkpoint = bool(data)
-    pet.scrubber.restore(data.get("taint"))
-    pet.state = PersonalityState.from_dict(data.get("personality"))
-    pet.initiative = flag(data.get("initiative"), True)
-    pet.turns.restore(data.get("turns"))
-    pet.messenger.restore(data.get("replies"))
-    situation, beliefs = await hass.async_add_executor_job(pet.continuity.read)
-    mind = data.get("mind")
-    pet.mind.restore(mind, beliefs)
-    earlier = mind if isinstance(mind, dict) else {}  # older checkpoints kept these in the mind's
-    pet.door.restore(data.get("door", earlier))
-    pet.household.restore(data.get("presence", earlier.get("presence")))
-    await hass.async_add_executor_job(pet.face.load_table)
-    await pet.turns.async_load_soul()
-    await pet.goals.async_load()
+    files, organs, workings, parts = pet.files, pet.organs, pet.workings, pet.parts
+    personality, saving, mind = workings.personality, workings.saving, parts.mind
+    data = await saving.store.async_load_safe()
+    saving.has_checkpoint = bool(data)
+    files.scrubber.restore(data.get("taint"))
+    personality.state = PersonalityState.from_dict(data.get("personality"))
+    personality.initiative = flag(data.get("initiative"), True)
+    parts.turns.restore(data.get("turns"))
+    organs.messenger.restore(data.get("replies"))
+    situation, beliefs = await hass.async_add_executor_job(workings.continuity.read)
+    kept_mind = data.get("mind")
+    mind.restore(kept_mind, beliefs)
+    # Older checkpoints kept these in the mind's.
+    earlier = kept_mind if isinstance(kept_mind, dict) else {}
+    organs.door.restore(data.get("door", earlier))
+    organs.household.restore(data.get("presence", earlier.get("presence")))
+    await hass.async_add_executor_job(organs.face.load_table)
+    await parts.turns.async_load_soul()
+    await files.goals.async_load()
     today = pet.clock.now().date()
-    await hass.async_add_executor_job(pet.watch.prepare, pet.mind.folded_until, today)
-    pet.soul.restore(data.get("proposals"))
-    pet.motivation.restore(data.get("needs"))
-    pet.continuity.written = situation
-    pet.register_jobs()
-    pet.heart.scheduler.restore(instants(data.get("jobs")))
-    pet.battery.read()
-    pet.battery.watch()
+    await hass.async_add_executor_job(parts.watcher.prepare, mind.folded_until, today)
+    files.proposals.restore(data.get("proposals"))
+    parts.motivation.restore(data.get("needs"))
+    workings.continuity.written = situation
+    workings.rhythm.register()
+    workings.heart.scheduler.restore(instants(data.get("jobs")))
+    organs.battery.read()
+    organs.battery.watch()
     _follow(pet)
-    pet.listen(pet.messenger.async_listen(pet.async_notification_reply))
-    pet.household.watch()
-    pet.continuity.reconcile()
-    await pet.face.async_start(pet.state, pet.battery.level)
-    pet.coordinator.async_set_updated_data(pet.coordinator.build())  # the first snapshot
-    pet.heart.start()
-    if not pet.has_checkpoint:  # a crash in the first minutes must not lose the pet
-        await pet.async_checkpoint(force=True)
+    workings.tasks.listen(organs.messenger.async_listen(_replier(pet)))
+    organs.household.watch()
+    workings.continuity.reconcile()
+    await organs.face.async_start(personality.state, organs.battery.level)
+    workings.coordinator.async_set_updated_data(workings.coordinator.build())  # the first
+    workings.heart.start()
+    if not saving.has_checkpoint:  # a crash in the first minutes must not lose the pet
+        await saving.async_write(force=True)
 
 
-async def async_sleep(pet: Life) -> None:
+async def async_sleep(pet: Anatomy) -> None:
     """Cancel timers and listeners, and checkpoint what changed."""
-    pet.heart.stop()
-    pet.face.stop()
-    pet.saving.stop()
-    pet.battery.stop()
-    pet.household.stop()
-    pet.stop_listening()
-    await pet.mind.async_flush_all()
-    await pet.async_checkpoint(force=True)  # where the mind stood: no false "I slept"
-    pet.soul.clear_issues()  # raised again when the pet wakes
+    organs, workings = pet.organs, pet.workings
+    workings.heart.stop()
+    organs.face.stop()
+    workings.saving.stop()
+    organs.battery.stop()
+    organs.household.stop()
+    workings.tasks.stop()
+    await pet.parts.mind.async_flush_all()
+    await workings.saving.async_write(force=True)  # where the mind stood: no false "I slept"
+    pet.files.proposals.clear_issues()  # raised again when the pet wakes
 
 
-def _follow(pet: Life) -> None:
+def _replier(pet: Anatomy) -> ReplyHandler:
+    async def reply(text: str, target: str) -> None:
+        """The owner typed into a notification: an owner message, answered the same way (a
+        reply, not a reach-out: it goes back where the message came from)."""
+        turns, messenger = pet.parts.turns, pet.organs.messenger
+        outcome = await turns.async_owner_turn(text, room="notification", sender="owner")
+        if outcome.say:
+            await messenger.async_deliver(outcome.say, pet.clock.utcnow(), [target])
+
+    return reply
+
+
+def _follow(pet: Anatomy) -> None:
     """Follow the entry (the dials, applied live with no reload) and Home Assistant's stop."""
+    tasks = pet.workings.tasks
 
     @callback
     def entry_changed(change: ConfigEntryChange, entry: ConfigEntry[Any]) -> None:
         if change is ConfigEntryChange.UPDATED and entry.entry_id == pet.entry.entry_id:
-            retune(pet, entry.options)
+            apply_options(pet, entry.options)
 
     async def stopping(_event: Event) -> None:
-        if unsub_stop in pet._unsubs:  # a one-time listener is gone once it has run
-            pet._unsubs.remove(unsub_stop)
-        await pet.mind.async_flush_all()
-        await pet.async_checkpoint(force=True)
+        tasks.forget(unsub_stop)  # a one-time listener is gone once it has run
+        await pet.parts.mind.async_flush_all()
+        await pet.workings.saving.async_write(force=True)
 
-    pet.listen(async_dispatcher_connect(pet.hass, SIGNAL_CONFIG_ENTRY_CHANGED, entry_changed))
+    tasks.listen(async_dispatcher_connect(pet.hass, SIGNAL_CONFIG_ENTRY_CHANGED, entry_changed))
     unsub_stop = pet.hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, stopping)
-    pet.listen(unsub_stop)
-
-
-def retune(pet: Life, options: Mapping[str, Any]) -> set[str]:
-    """Take new dials live (entities and their history untouched); the dials that changed."""
-    return apply_options(pet, options)
+    tasks.listen(unsub_stop)

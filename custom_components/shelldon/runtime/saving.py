@@ -63,6 +63,10 @@ class Saving:
         """The last write failed and what it held is still unwritten."""
         return self.must and self.last_failed
 
+    def mark(self) -> None:
+        """Something beyond the reflexes' drift changed: the next write holds it."""
+        self.must = True
+
     def soon(self) -> None:
         """What the owner said and the answer reach the checkpoint within seconds."""
         self.must = True

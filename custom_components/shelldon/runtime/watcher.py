@@ -8,7 +8,7 @@ a document dropped on the shelf is a signal for the mind.
 from __future__ import annotations
 
 import os
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from datetime import date
 from typing import Any, Final, Protocol
 
@@ -16,99 +16,49 @@ from homeassistant.core import HomeAssistant
 
 from ..core.dream import backlog, distill
 from ..core.goals import GoalState
-from ..core.power import BackoffLevel
 from ..core.signals import SignalKind
-from ..core.state import PersonalityState
 from ..needs.motivation import NEEDS_FILE, Motivation
-from ..ports import Clock, Journal
+from ..ports import Clock, Post, Spawn
 from ..vault.faces import FACES_FILE
 from ..vault.files import Vault
 from ..vault.goals import GOALS_FILE, GoalBook
 from ..vault.recall import Recall
+from ..vault.records import Records
 from ..vault.shelf import Shelf
 from ..vault.versions import Versions
 
 
-class Watched(Protocol):
-    """What the watcher follows changed files with (the pet, as its files' keeper sees it)."""
-
-    @property
-    def name(self) -> str:
-        """Its name."""
-        ...
-
-    @property
-    def hass(self) -> HomeAssistant:
-        """Its hass."""
-        ...
-
-    @property
-    def clock(self) -> Clock:
-        """Its clock."""
-        ...
+class Files(Protocol):
+    """The pet's files, as their watcher follows them (`runtime.anatomy.Files`)."""
 
     @property
     def vault(self) -> Vault:
-        """Its vault."""
+        """The vault."""
         ...
 
     @property
-    def history(self) -> Versions:
-        """Its history."""
+    def versions(self) -> Versions:
+        """The vault's own history."""
         ...
 
     @property
     def goals(self) -> GoalBook:
-        """Its goals."""
+        """The goal book."""
         ...
 
     @property
     def shelf(self) -> Shelf:
-        """Its shelf."""
+        """The shelf (swapped whole when its vectors are turned on or off)."""
         ...
 
     @property
     def recall(self) -> Recall:
-        """Its recall."""
+        """What the pet remembers."""
         ...
 
     @property
-    def motivation(self) -> Motivation:
-        """Its motivation."""
-        ...
-
-    @property
-    def state(self) -> PersonalityState:
-        """The personality (the face follows it)."""
-        ...
-
-    @property
-    def journal(self) -> Journal:
-        """Where what the owner ruled on is said."""
-        ...
-
-    def spawn(self, work: Awaitable[Any]) -> None:
-        """Run work as a tracked task."""
-        ...
-
-    def post(self, kind: SignalKind, data: dict[str, Any] | None = None) -> Any:
-        """A fact for the mind."""
-        ...
-
-    def folded_until(self) -> str | None:
-        """Every journal day up to this one is folded."""
-        ...
-
-    def power_level(self) -> BackoffLevel:
-        """The battery's backoff level now."""
-        ...
-
-    async def async_face_table_changed(self) -> None:
-        """The face table was edited: the face follows it."""
-        ...
-
-    async def async_soul_changed(self) -> None:
-        """A soul file was edited: the turns read it again."""
+    def journal(self) -> Records:
+        """The journal."""
         ...
 
 
@@ -126,8 +76,26 @@ Stamp = tuple[float, int]
 class Watcher:
     """What changed in one pet's vault since it last looked."""
 
-    def __init__(self, pet: Watched) -> None:
-        self.pet = pet
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        files: Files,
+        clock: Clock,
+        motivation: Motivation,
+        *,
+        spawn: Spawn,
+        post: Post,
+        folded_until: Callable[[], str | None],
+        reload: Callable[[str], Awaitable[None]],
+    ) -> None:
+        self._hass = hass
+        self._files = files
+        self._clock = clock
+        self._motivation = motivation
+        self._spawn = spawn
+        self._post = post
+        self._folded_until = folded_until  # every journal day up to this one is folded
+        self._reload = reload  # the face table or a soul file changed: read it again
         self.journal_days: set[str] = set()  # finished days worth dreaming on
         self._stamps: dict[str, Any] = {}
         # journal day -> ((mtime, size), worth dreaming on?): a day is read again only if changed
@@ -135,18 +103,18 @@ class Watcher:
 
     def prepare(self, folded_until: str | None, today: date) -> None:
         """Blocking, at start: the history, the needs, the shelf's index, recall, the stamps."""
-        pet = self.pet
-        pet.history.ensure()
-        pet.motivation.load_file()
-        pet.shelf.load()
-        pet.recall.load(today)
+        files = self._files
+        files.versions.ensure()
+        self._motivation.load_file()
+        files.shelf.load()
+        files.recall.load(today)
         self._stamps = self.scan(folded_until, today)
         self.journal_days = set(self._stamps["journal"])
 
     def scan(self, folded_until: str | None, today: date) -> dict[str, Any]:
         """Blocking: stamps of the files the owner may edit, the finished journal days with
         something worth dreaming on, the shelf."""
-        vault, name = self.pet.vault, self.pet.name
+        vault, name = self._files.vault, self._files.journal.pet_name
         journal = vault.path("journal")
         stamps: dict[str, Stamp] = {}
         if journal.is_dir():
@@ -168,30 +136,30 @@ class Watcher:
         return {
             "files": {rel: vault.mtime_size(rel) for rel in WATCHED_FILES},
             "journal": days,
-            "shelf": self.pet.shelf.scan(),
+            "shelf": self._files.shelf.scan(),
         }
 
     def look(self) -> None:
         """Look for changes (off the loop)."""
-        self.pet.spawn(self._async_look())
+        self._spawn(self._async_look())
 
     async def _async_look(self) -> None:
-        pet = self.pet
-        stamps = await pet.hass.async_add_executor_job(
-            self.scan, pet.folded_until(), pet.clock.now().date()
+        files = self._files
+        stamps = await self._hass.async_add_executor_job(
+            self.scan, self._folded_until(), self._clock.now().date()
         )
         before = self._stamps.get("files", {})
         if stamps.get("files") != before or stamps.get("shelf") != self._stamps.get("shelf"):
-            pet.history.owner_edited()
+            files.versions.owner_edited()
         self._stamps = stamps
         self.journal_days = set(stamps["journal"])
         for rel, stamp in stamps["files"].items():
             if before.get(rel) != stamp:
                 await self.async_changed(rel)
-        for change in pet.shelf.changes(stamps["shelf"]):
+        for change in files.shelf.changes(stamps["shelf"]):
             if change.change != "removed":
-                pet.motivation.context("understanding")  # something new to read
-            pet.post(
+                self._motivation.context("understanding")  # something new to read
+            self._post(
                 SignalKind.SHELF_DROP,
                 {
                     "doc": change.doc,
@@ -202,24 +170,22 @@ class Watcher:
 
     def changed(self, rel: str) -> None:
         """The pet itself changed a file: follow it at once."""
-        self.pet.spawn(self.async_changed(rel))
+        self._spawn(self.async_changed(rel))
 
     async def async_changed(self, rel: str) -> None:
         """Follow one changed file."""
-        pet = self.pet
-        if rel == FACES_FILE:
-            await pet.async_face_table_changed()
+        files, now = self._files, self._clock.now
+        if rel == FACES_FILE or rel.startswith("soul/"):
+            await self._reload(rel)
         elif rel == NEEDS_FILE:
-            await pet.hass.async_add_executor_job(pet.motivation.load_file)
-        elif rel.startswith("soul/"):
-            await pet.async_soul_changed()
+            await self._hass.async_add_executor_job(self._motivation.load_file)
         elif rel == GOALS_FILE:
-            for goal in await pet.goals.async_load():
+            for goal in await files.goals.async_load():
                 key = (
                     "journal.owner_done"
                     if goal.state is GoalState.DONE
                     else "journal.owner_dropped"
                 )
-                pet.journal.entry(pet.clock.now(), key, id=goal.id, text=goal.text)
+                files.journal.entry(now(), key, id=goal.id, text=goal.text)
         elif rel.startswith("memory/"):
-            await pet.hass.async_add_executor_job(pet.recall.load, pet.clock.now().date())
+            await self._hass.async_add_executor_job(files.recall.load, now().date())

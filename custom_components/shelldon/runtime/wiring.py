@@ -1,15 +1,25 @@
 """Wiring one pet: each part is built with the narrow things it uses, and nothing more.
 
-The doors out and the coordinator first, the files (journal, versions, goal book, shelf, recall,
-the proposals), then the body
-(the slot, the battery, the face, the household, the messenger, the one door out, health), the
-one timer and the one admission, and last the parts (turns, needs, mind), which reach each other
-only through what is handed to them here.
+In dependency order: what it shows (the coordinator), its tasks and the checkpoint's writer, its
+files (journal, versions, goal book, shelf, recall, the proposals), its organs (the face, the
+battery, the slot, the household, the messenger, the one door out, health), its personality, the
+one timer and the one admission, and last the parts (turns, needs, mind) and what carries out the
+owner's commands. The parts reach each other only through what is handed to them here.
+
+A few callables are handed before what they call is built, because the pet's life runs in a
+circle (the mind hears the body and the files, the body is shown, what is shown reads the
+mind, health reads the turns): they are the lambdas below that name a part built further down,
+and none of them is called before the pet wakes.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Any
+
+from homeassistant.config_entries import ConfigEntry
+from homeassistant.core import HomeAssistant
+from homeassistant.util import slugify
 
 from ..body.battery import Battery
 from ..body.door import Door
@@ -21,17 +31,32 @@ from ..body.messenger import Messenger
 from ..body.outward import Outward
 from ..body.voice import Voice
 from ..brain import Brain
-from ..const import CONF_NOTIFY_TARGETS, CONF_SHELF_VECTORS
+from ..brain.anthropic_brain import DEFAULT_MODEL
+from ..const import (
+    CONF_LANGUAGE,
+    CONF_MODEL,
+    CONF_NAME,
+    CONF_NOTIFY_TARGETS,
+    CONF_SHELF_VECTORS,
+    DEFAULT_NAME,
+    DEFAULT_OPTIONS,
+    DOMAIN,
+)
 from ..core.diary import told
 from ..core.goals import MAX_OPEN
-from ..issues import goals_overflow
+from ..core.language import owners
+from ..core.power import BackoffLevel, PowerState
+from ..core.signals import SignalKind
+from ..issues import goals_overflow, key_rejected, model_retired
 from ..mind.keeper import Keeper
 from ..mind.mind import Mind
 from ..mind.situation import situation_file
 from ..needs.motivation import Motivation
+from ..ports import Clock, Dials
 from ..turns.senses import Senses
 from ..turns.turns import Turns
 from ..vault.faces import face_table_stamp, read_face_table
+from ..vault.files import Vault, new_scrubber
 from ..vault.goals import GoalBook
 from ..vault.proposals import Proposals
 from ..vault.recall import Recall
@@ -39,251 +64,424 @@ from ..vault.records import Records
 from ..vault.shelf import Shelf
 from ..vault.versions import Versions
 from .admission import Admission
+from .anatomy import Anatomy, Files, Organs, Parts, Workings
 from .answers import Answers, day_text
 from .arbiter import Arbiter
+from .checkpoint import PetStore
 from .continuity import Continuity
 from .coordinator import PetCoordinator
 from .heart import Heart
+from .lifecycle import kept
+from .nudges import Nudges
+from .personality import Personality
+from .promise_changes import PromiseChanges
+from .rhythm import Rhythm
+from .saving import Saving
 from .snapshot import inner_state, snapshot
+from .tasks import Tasks
 from .views import Bodily, NeedsWindow
 from .watcher import Watcher
 
-if TYPE_CHECKING:
-    from .life import Life
 
-
-def today_told(pet: Life) -> list[str]:
+def today_told(recall: Recall, clock: Clock) -> list[str]:
     """What the pet did today, told briefly from its journal (for "what did you do today?")."""
-    day = pet.recall.diary.day(pet.clock.now().date())
+    day = recall.diary.day(clock.now().date())
     return told(day.did) if day is not None else []
 
 
-def wire(pet: Life, brain: Brain) -> None:
-    """Build the pet's parts and hand each its doors."""
-    hass, entry = pet.hass, pet.entry
+def wire(
+    hass: HomeAssistant,
+    entry: ConfigEntry[Any],
+    brain: Brain,
+    *,
+    store: PetStore | None = None,
+    clock: Clock,
+) -> Anatomy:
+    """Build one pet's parts, each handed its doors."""
     entry_id = entry.entry_id
     executor = hass.async_add_executor_job
+    name: str = entry.data.get(CONF_NAME, DEFAULT_NAME)
+    dials = Dials({**DEFAULT_OPTIONS, **entry.options})
+    scrubber = new_scrubber()  # one for everything the pet writes and publishes
+    store = store or PetStore(hass, entry_id, scrubber)
+    store.scrubber = scrubber
+    vault = Vault(Path(hass.config.path(DOMAIN, slugify(name) or "pet")), scrubber)
+    # Built further down, and called by what is built before them once the pet wakes: the
+    # circle of its life (the whole pet is read for what it shows and what it checkpoints).
+    anatomy: Anatomy
+    health: Health  # what fails on the disk, anywhere
+    personality: Personality
+    heart: Heart
+    continuity: Continuity  # the vault's history in trouble
+    rhythm: Rhythm  # the goal timer follows the goal book
+    watcher: Watcher  # a file the pet changed itself
+    turns: Turns  # health reads how the model fails
+    motivation: Motivation
+    mind: Mind  # the facts every part posts
 
-    # Its doors out: one scrubber for all of them; what it shows, through the coordinator.
-    pet.outward = outward = Outward(hass, pet.scrubber)
-    pet.coordinator = PetCoordinator(
-        hass, entry, build=lambda: snapshot(pet), inner=lambda: inner_state(pet)
+    # What it shows, through the coordinator (read whole, once the pet is up).
+    coordinator = PetCoordinator(
+        hass, entry, build=lambda: snapshot(anatomy), inner=lambda: inner_state(anatomy)
     )
+    show = coordinator.show
+    outward = Outward(hass, scrubber)
+    tasks = Tasks(hass, entry, name, lambda what, why: health.storage(what, why))
+    spawn = tasks.spawn
+    saving = Saving(
+        hass,
+        store,
+        name=name,
+        state=lambda: personality.state,
+        snapshot=lambda: kept(anatomy),
+        spawn=spawn,
+        started=lambda: heart.started,
+        utcnow=clock.utcnow,
+        on_trouble=lambda why: health.storage("checkpoint", why),
+    )
+
+    def changed(*, save: bool = True) -> None:
+        """Something beyond the personality changed: show it, and save it on the checkpoint
+        cadence. Bookkeeping (`save=False`) never causes a write of its own."""
+        if save:
+            saving.mark()
+        show()
+
+    post = lambda kind, data=None: mind.post(kind, data)  # noqa: E731
 
     # Its files.
-    pet.journal = Records(pet.vault, pet.name, pet.clock, language=pet.language)
-
     def journal_trouble(why: str | None) -> None:  # from the executor, to the loop
-        hass.loop.call_soon_threadsafe(pet.health.storage, "journal", why)
+        hass.loop.call_soon_threadsafe(health.storage, "journal", why)
 
-    pet.journal.on_trouble = journal_trouble
-    pet.history = Versions(pet.vault, on_trouble=pet.on_history_trouble)
-    pet.goals = GoalBook(
-        hass,
-        pet.vault,
-        pet.name,
-        pet.clock,
-        pet.spawn,
-        on_change=pet.goals_changed,
-        on_trouble=lambda why: pet.health.storage("goal book", why),
-        on_overflow=lambda left: goals_overflow(hass, entry_id, pet.name, left, MAX_OPEN),
+    def versions_trouble(trouble: str | None) -> None:  # from the executor, to the loop
+        hass.loop.call_soon_threadsafe(continuity.history_issue, trouble)
+
+    recall = Recall(vault, name, on_diary=show)  # a new journal line: the calendar shows it
+    journal = Records(
+        vault,
+        name,
+        clock,
+        language=lambda: owners(dials[CONF_LANGUAGE], hass.config.language),
+        on_line=recall.add_line,
+        on_trouble=journal_trouble,
     )
-    pet.shelf = Shelf(pet.vault, vectors=bool(pet.dials[CONF_SHELF_VECTORS]))
-    pet.recall = Recall(pet.vault, pet.name)
-    pet.journal.on_line = pet.recall.add_line
-    pet.recall.diary.on_change = pet.show  # a new journal line: the calendar shows it
-    pet.soul = Proposals(
+    versions = Versions(
+        vault,
+        on_trouble=versions_trouble,
+    )
+    goals = GoalBook(
         hass,
-        name=pet.name,
+        vault,
+        name,
+        clock,
+        spawn,
+        on_change=lambda: rhythm.goals_changed(),
+        on_trouble=lambda why: health.storage("goal book", why),
+        on_overflow=lambda left: goals_overflow(hass, entry_id, name, left, MAX_OPEN),
+    )
+    proposals = Proposals(
+        hass,
+        name=name,
         entry_id=entry_id,
-        vault=pet.vault,
-        history=pet.history,
-        clock=pet.clock,
-        post=pet.post,
-        changed=pet.mark_changed,
-        files_changed=lambda rel: pet.watch.changed(rel),
-        words=pet.journal.words,
+        vault=vault,
+        history=versions,
+        clock=clock,
+        post=post,
+        changed=changed,
+        files_changed=lambda rel: watcher.changed(rel),
+        words=journal.words,
     )
-    pet.watch = Watcher(pet)
-    pet.answers = Answers(  # what other assistants are told (Home Assistant's LLM API)
-        clock=pet.clock,
-        scrubber=pet.scrubber,
-        journal=pet.journal,
-        shown=lambda: pet.coordinator.data,
-        recall=lambda about, most: pet.recall.index.search(about, limit=most, relative=0.3),
-        shelf=lambda query, most: pet.shelf.search(query, limit=most),
-        read_day=lambda day: executor(day_text, pet.vault, day),
-        roots=(str(pet.vault.root), hass.config.config_dir),
-        changed=pet.show,
+    files = Files(
+        scrubber,
+        vault,
+        journal,
+        versions,
+        goals,
+        Shelf(vault, vectors=bool(dials[CONF_SHELF_VECTORS])),
+        recall,
+        proposals,
     )
 
-    # Its body.
-    pet.arbiter = Arbiter(pet.on_slot_change)
-    pet.battery = Battery(hass, pet.dials, pet.on_power_change)
-    pet.face = FaceKeeper(
+    # Its organs.
+    face = FaceKeeper(
         hass,
         entry_id=entry_id,
-        read_table=lambda: read_face_table(pet.vault),
-        table_stamp=lambda: face_table_stamp(pet.vault),
-        clock=pet.clock,
-        dials=pet.dials,
-        spawn=pet.spawn,
-        on_change=pet.show,
+        read_table=lambda: read_face_table(vault),
+        table_stamp=lambda: face_table_stamp(vault),
+        clock=clock,
+        dials=dials,
+        spawn=spawn,
+        on_change=show,
         fire=outward.fire,
     )
-    pet.household = Household(
+
+    def power_changed(
+        power: PowerState, level: BackoffLevel, before: PowerState, level_before: BackoffLevel
+    ) -> None:  # the battery moved: the mind hears of a new level or plug, the face follows
+        if level is not level_before or power.on_battery != before.on_battery:
+            plugged = "unplugged" if power.on_battery else "plugged in"
+            about = f"{plugged}, {level.value}"
+            data = {"level": level.value, "on_battery": power.on_battery, "about": about}
+            mind.post(SignalKind.POWER, data)
+        face.follow(personality.state, level)
+        show()
+        heart.arm()
+
+    def slot_changed(busy: bool) -> None:  # a turn took the slot, or gave it back
+        face.slot_changed(busy)
+        show()
+
+    arbiter = Arbiter(slot_changed)
+    battery = Battery(
         hass,
-        dials=pet.dials,
-        clock=pet.clock,
-        post=pet.post,
-        seen=lambda entity, state, at: pet.mind.believe(
-            f"presence:{entity}", state, at, "presence"
-        ),
-        words=pet.journal.words,
+        dials,
+        power_changed,
     )
-    pet.messenger = Messenger(
+    household = Household(
         hass,
-        pet.name,
-        list(pet.dials[CONF_NOTIFY_TARGETS]),
-        on_change=pet.mark_changed,
+        dials=dials,
+        clock=clock,
+        post=post,
+        seen=lambda entity, state, at: mind.believe(f"presence:{entity}", state, at, "presence"),
+        words=journal.words,
+    )
+    messenger = Messenger(
+        hass,
+        name,
+        list(dials[CONF_NOTIFY_TARGETS]),
+        on_change=changed,
         shown=outward.shown,
-        words=pet.journal.words,
+        words=journal.words,
     )
-    pet.door = Door(
+    door = Door(
         hass,
-        name=pet.name,
+        name=name,
         entry_id=entry_id,
-        clock=pet.clock,
-        dials=pet.dials,
-        journal=pet.journal,
-        voice=Voice(hass, pet.name, pet.dials),
-        messenger=pet.messenger,
-        household=pet.household,
+        clock=clock,
+        dials=dials,
+        journal=journal,
+        voice=Voice(hass, name, dials),
+        messenger=messenger,
+        household=household,
         outward=outward,
     )
-    pet.health = Health(
+    health = Health(
         hass,
-        name=pet.name,
+        name=name,
         entry_id=entry_id,
-        dials=pet.dials,
-        vault_root=pet.vault.root,
-        save_failed=lambda: pet.saving.failing,
-        history_trouble=lambda: pet.history.trouble,
-        brain_failure=lambda: pet.turns.failure,
-        scrubber=pet.scrubber,
-        words=pet.journal.words,
+        dials=dials,
+        vault_root=vault.root,
+        save_failed=lambda: saving.failing,
+        history_trouble=lambda: versions.trouble,
+        brain_failure=lambda: turns.failure,
+        scrubber=scrubber,
+        words=journal.words,
+    )
+    organs = Organs(arbiter, battery, face, household, messenger, door, health, outward)
+
+    # Its personality, the one timer, and the one way in for a turn the pet starts itself.
+    personality = Personality(
+        dials,
+        must_save=saving.mark,
+        follow=lambda state: face.follow(state, battery.level),
+        show=show,
+        utcnow=clock.utcnow,
     )
 
-    # The one timer, and the one way in for a turn the pet starts itself.
-    pet.heart = Heart(
+    def after_beat(persist: bool) -> None:  # the jobs ran: saved soon if they must, shown
+        if persist:
+            saving.mark()
+        coordinator.release()
+
+    heart = Heart(
         hass,
-        clock=pet.clock,
-        last_interaction=lambda: pet.state.last_interaction_at,
-        level=lambda: pet.battery.level,
-        initiative=lambda: pet.initiative,
-        after_run=pet.after_beat,
+        clock=clock,
+        last_interaction=lambda: personality.state.last_interaction_at,
+        level=lambda: battery.level,
+        initiative=lambda: personality.initiative,
+        before_run=coordinator.hold,
+        after_run=after_beat,
     )
-    pet.admission = Admission(
-        arbiter=pet.arbiter,
-        budget=lambda: pet.turn_budget,
-        state=lambda: pet.state,
-        level=lambda: pet.battery.level,
-        initiative=lambda: pet.initiative,
-        apply=pet.apply,
+    admission = Admission(
+        arbiter=arbiter,
+        budget=lambda: personality.budget,
+        state=lambda: personality.state,
+        level=lambda: battery.level,
+        initiative=lambda: personality.initiative,
+        apply=personality.apply,
     )
-    body = Bodily(pet)  # what the parts may read of the body (never the pet itself)
+    body = Bodily(name, personality, organs, heart, clock)  # what the parts may read of it
+
+    def interacted() -> None:  # the owner spoke: the idle clock restarts, the timer re-plans
+        personality.interacted()
+        heart.arm()
+
+    def spoke() -> None:  # the turn in flight said something: the reply face lingers after it
+        face.linger_reply = True
 
     # Its parts.
-    pet.turns = Turns(
-        name=pet.name,
+    turns = Turns(
+        name=name,
         entry_id=entry_id,
-        clock=pet.clock,
+        clock=clock,
         brain=brain,
         body=body,
-        goals=pet.goals,
-        journal=pet.journal,
-        vault=pet.vault,
-        recall=pet.recall,
-        shelf=lambda: pet.shelf,
-        soul=pet.soul,
-        slot=pet.arbiter,
+        goals=goals,
+        journal=journal,
+        vault=vault,
+        recall=recall,
+        shelf=lambda: files.shelf,
+        soul=proposals,
+        slot=arbiter,
         senses=Senses(
-            post=pet.post,
-            situation=lambda now, promises=True: pet.mind.situation(
+            post=post,
+            situation=lambda now, promises=True: mind.situation(
                 now, for_prompt=True, promises=promises
             ),
-            unsaid=lambda: pet.mind.reacher.take_held(),
-            witnessed=lambda need, evidence: pet.motivation.witnessed(need, evidence),
-            interacted=pet.record_interaction,
-            save_soon=pet.save_soon,
-            spoke=pet.spoke,
-            key_rejected=pet.key_refused,
+            unsaid=lambda: mind.reacher.take_held(),
+            witnessed=lambda need, evidence: motivation.witnessed(need, evidence),
+            interacted=interacted,
+            save_soon=saving.soon,
+            spoke=spoke,
+            key_rejected=lambda: _key_refused(hass, entry, name),
             fire=outward.fire,
-            open_home=HomeApi(hass, pet.dials, pet.scrubber).async_open,
-            model_refused=pet.model_refused,
-            today=lambda: today_told(pet),
+            open_home=HomeApi(hass, dials, scrubber).async_open,
+            model_refused=lambda why: model_retired(
+                hass, entry_id, name, str(entry.data.get(CONF_MODEL) or DEFAULT_MODEL), why
+            ),
+            today=lambda: today_told(recall, clock),
         ),
         executor=executor,
-        changed=pet.mark_changed,
-        quiet=pet.dials.quiet_hours,
+        changed=changed,
+        quiet=dials.quiet_hours,
         home=hass.config.location_name or "home",
     )
     # The needs roll their dice from the pet's own name: repeatable, and different per pet.
-    pet.motivation = Motivation(
-        clock=pet.clock,
-        dials=pet.dials,
+    motivation = Motivation(
+        clock=clock,
+        dials=dials,
         body=body,
-        view=NeedsWindow(pet),
-        goals=pet.goals,
-        journal=pet.journal,
-        vault=pet.vault,
-        spawn=pet.spawn,
-        changed=pet.mark_changed,
+        view=NeedsWindow(files, organs, saving, dials, clock, turns, lambda: mind),
+        goals=goals,
+        journal=journal,
+        vault=vault,
+        spawn=spawn,
+        changed=changed,
         seed=entry.unique_id or entry.entry_id,
     )
-    keeper = Keeper(  # the promises, given at their time whatever else the pet does
-        clock=pet.clock,
-        dials=pet.dials,
-        goals=pet.goals,
-        door=pet.door,
-        admission=pet.admission,
-        turns=pet.turns,
-        spawn=pet.spawn,
-        changed=pet.mark_changed,
+    watcher = Watcher(
+        hass,
+        files,
+        clock,
+        motivation,
+        spawn=spawn,
+        post=post,
+        folded_until=lambda: mind.folded_until,
+        reload=lambda rel: _reload(rel, face, personality, battery, turns),
     )
-    pet.mind = Mind(
-        name=pet.name,
-        clock=pet.clock,
-        dials=pet.dials,
+    keeper = Keeper(  # the promises, given at their time whatever else the pet does
+        clock=clock,
+        dials=dials,
+        goals=goals,
+        door=door,
+        admission=admission,
+        turns=turns,
+        spawn=spawn,
+        changed=changed,
+    )
+    mind = Mind(
+        name=name,
+        clock=clock,
+        dials=dials,
         body=body,
-        heart=pet.heart,
-        journal=pet.journal,
-        goals=pet.goals,
-        turns=pet.turns,
-        admission=pet.admission,
-        door=pet.door,
-        needs=pet.motivation,
-        household=pet.household,
-        shelf=lambda: pet.shelf,
-        history=pet.history,
+        heart=heart,
+        journal=journal,
+        goals=goals,
+        turns=turns,
+        admission=admission,
+        door=door,
+        needs=motivation,
+        household=household,
+        shelf=lambda: files.shelf,
+        history=versions,
         executor=executor,
-        spawn=pet.spawn,
-        changed=pet.mark_changed,
-        journal_days=lambda: pet.watch.journal_days,
-        watch_vault=pet.watch.look,
-        refresh_situation=lambda: pet.continuity.refresh(),
+        spawn=spawn,
+        changed=changed,
+        journal_days=lambda: watcher.journal_days,
+        watch_vault=watcher.look,
+        refresh_situation=lambda: continuity.refresh(),
         keeper=keeper,
     )
-    pet.continuity = Continuity(
+    continuity = Continuity(
         hass,
-        name=pet.name,
+        name=name,
         entry_id=entry_id,
-        vault=pet.vault,
-        journal=pet.journal,
-        clock=pet.clock,
-        spawn=pet.spawn,
-        health=pet.health,
-        scrubber=pet.scrubber,
-        situation=lambda now: situation_file(pet.name, pet.mind.situation(now, for_prompt=False)),
-        conversation_open=lambda: pet.turns.unflushed,
+        vault=vault,
+        journal=journal,
+        clock=clock,
+        spawn=spawn,
+        health=health,
+        scrubber=scrubber,
+        situation=lambda now: situation_file(name, mind.situation(now, for_prompt=False)),
+        conversation_open=lambda: turns.unflushed,
     )
+    rhythm = Rhythm(
+        heart,
+        personality,
+        clock,
+        mind,
+        save_due=saving.due,
+        prunes=(lambda now: messenger.prune(now), goals.prune, mind.prune),
+    )
+    nudges = Nudges(
+        personality,
+        clock,
+        follow=lambda state: face.async_follow(state, battery.level),
+        mood_face=lambda: face.mood_face,
+        show=show,
+    )
+
+    def promises_changed() -> None:  # the goal timer follows, and the list shows it
+        rhythm.goals_changed()
+        show()
+
+    answers = Answers(  # what other assistants are told (Home Assistant's LLM API)
+        clock=clock,
+        scrubber=scrubber,
+        journal=journal,
+        shown=lambda: coordinator.data,
+        recall=lambda about, most: recall.index.search(about, limit=most, relative=0.3),
+        shelf=lambda query, most: files.shelf.search(query, limit=most),
+        read_day=lambda day: executor(day_text, vault, day),
+        roots=(str(vault.root), hass.config.config_dir),
+        changed=show,
+    )
+    parts = Parts(
+        turns,
+        motivation,
+        mind,
+        watcher,
+        answers,
+        nudges,
+        PromiseChanges(goals, journal, clock, changed=promises_changed),
+    )
+    workings = Workings(
+        personality, saving, tasks, heart, rhythm, admission, coordinator, continuity
+    )
+    anatomy = Anatomy(hass, entry, clock, dials, files, organs, workings, parts)
+    return anatomy  # the snapshot and the checkpoint read it whole
+
+
+def _key_refused(hass: HomeAssistant, entry: ConfigEntry[Any], name: str) -> None:
+    """The model provider refused the key: a repair issue, and reauthentication."""
+    key_rejected(hass, entry.entry_id, name)
+    entry.async_start_reauth(hass)
+
+
+async def _reload(
+    rel: str, face: FaceKeeper, personality: Personality, battery: Battery, turns: Turns
+) -> None:
+    """A file the face or the turns read changed: they read it again."""
+    if rel.startswith("soul/"):
+        await turns.async_load_soul()
+    else:
+        await face.async_check_table(personality.state, battery.level)

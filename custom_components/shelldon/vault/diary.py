@@ -19,10 +19,15 @@ LINES_KEPT: Final = 2000  # lines of one day kept (a flood of a day keeps its la
 class Diary:
     """The last days of the journal, sorted for showing."""
 
-    def __init__(self, pet_name: str, shown: Callable[[str], str] = str) -> None:
+    def __init__(
+        self,
+        pet_name: str,
+        shown: Callable[[str], str] = str,
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
         self.pet = pet_name.lower()
         self.shown = shown  # a line as the surfaces show it: scrubbed, plain text
-        self.on_change: Callable[[], None] | None = None
+        self.on_change = on_change  # a new line: the calendar shows it
         self._lines: dict[str, list[DayLine]] = {}
         self._days: dict[str, Day] = {}
 

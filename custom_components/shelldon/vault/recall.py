@@ -7,6 +7,7 @@ knowledge shelf: the shelf is cited, memory is remembered, and the two never mix
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Final
 
@@ -27,14 +28,16 @@ MAX_LINES: Final = 6000
 class Recall:
     """An index over facts and recent journal lines."""
 
-    def __init__(self, vault: Vault, pet_name: str) -> None:
+    def __init__(
+        self, vault: Vault, pet_name: str, on_diary: Callable[[], None] | None = None
+    ) -> None:
         self.vault = vault
         self.author = pet_name.lower()
         self.index = Index()
         self._facts: list[tuple[str, str]] = []
         self._lines: list[tuple[str, str]] = []  # (day, rendered line)
         # The recent days, as the pet's surfaces show them.
-        self.diary = Diary(pet_name, lambda text: plain(vault.scrubber(text)))
+        self.diary = Diary(pet_name, lambda text: plain(vault.scrubber(text)), on_diary)
 
     def load(self, today: date) -> None:
         """Blocking: read facts.md and the recent journal days."""

@@ -73,6 +73,8 @@ class Records:
         clock: Clock | None = None,
         *,
         language: Callable[[], str] = lambda: "en",
+        on_line: Callable[[str, str], None] | None = None,
+        on_trouble: Callable[[str | None], None] | None = None,
     ) -> None:
         self.vault = vault
         self.language = language  # the owner's language, which the pet's own lines are in
@@ -89,10 +91,10 @@ class Records:
         self.bytes_written = 0
         # The mind's latest choices with their factors, newest last (the trace has them all).
         self.decisions: deque[dict[str, Any]] = deque(maxlen=DECISIONS_KEPT)
-        self.on_line: Callable[[str, str], None] | None = None  # (day, line) as written
+        self.on_line = on_line  # (day, line) as written
         self.on_full: Callable[[], None] | None = None  # the queue is long: write it now
         # Why the files cannot be written (from the executor), or None once they can again.
-        self.on_trouble: Callable[[str | None], None] | None = None
+        self.on_trouble = on_trouble
 
     def _record(self, data: dict[str, Any]) -> dict[str, Any]:
         """A record as it is queued: cleaned and scrubbed (the vault scrubs again as it writes)."""

@@ -1,0 +1,74 @@
+"""Nudges: the owner's quick pushes on the pet's mood, debounced per kind. A nudge reaches the
+entities in one snapshot: the new mood and the face it selects, drawn, together."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from ..core import defaults as d
+from ..core.faces import Face
+from ..core.reactions import NudgeKind, compute_nudge_patch
+from ..core.state import PersonalityState
+from ..ports import Clock
+from .personality import Personality
+
+
+@dataclass(frozen=True)
+class NudgeResult:
+    """What a nudge did, and the mood after it."""
+
+    applied: bool
+    reason: str
+    mood: str
+    valence: float
+    arousal: float
+
+
+class Nudges:
+    """The nudges of one pet."""
+
+    def __init__(
+        self,
+        personality: Personality,
+        clock: Clock,
+        *,
+        follow: Callable[[PersonalityState], Awaitable[None]],
+        mood_face: Callable[[], Face],
+        show: Callable[[], None],
+    ) -> None:
+        self._personality = personality
+        self._clock = clock
+        self._follow = follow  # the face follows the mood, drawn before it is shown
+        self._mood_face = mood_face
+        self._show = show
+        self._nudged_at: dict[NudgeKind, datetime] = {}
+
+    async def async_nudge(self, kind: NudgeKind) -> NudgeResult:
+        """Move the mood by a nudge (its kind checked once, by the action's schema); floods
+        are debounced."""
+        now = self._clock.now()
+        last = self._nudged_at.get(kind)
+        if last is not None and (now - last).total_seconds() < d.NUDGE_COOLDOWN_S:
+            return self._result(False, "cooldown")
+        personality = self._personality
+        patch = compute_nudge_patch(personality.state, kind)
+        self._nudged_at[kind] = now
+        if patch is None:
+            return self._result(False, "at the bound")
+        personality.take(patch)
+        await self._follow(personality.state)
+        self._show()  # one snapshot: the mood and its face
+        return self._result(True, "applied")
+
+    def prune(self, utc_now: datetime) -> None:
+        """Forget nudges older than the debounce."""
+        horizon = utc_now - timedelta(seconds=d.NUDGE_COOLDOWN_S)
+        self._nudged_at = {k: v for k, v in self._nudged_at.items() if v > horizon}
+
+    def _result(self, applied: bool, why: str) -> NudgeResult:
+        mood = self._personality.state.mood
+        return NudgeResult(
+            applied, why, self._mood_face().name, round(mood.valence, 3), round(mood.arousal, 3)
+        )

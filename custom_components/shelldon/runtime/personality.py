@@ -1,0 +1,71 @@
+"""The pet's personality as the runtime keeps it: its state (this is the only caller of
+`apply_patch`), its will to start turns on its own (the initiative switch), and the budget of
+turns it may start a day. A patch is the one way in; the face and the entities follow it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any
+
+from ..const import CONF_COOLDOWN_MIN, CONF_DAILY_TURNS
+from ..core.budget import Budget
+from ..core.state import PersonalityState
+
+
+def budget_gate(dials: Mapping[str, Any]) -> Budget:
+    """The budget of self-started turns the dials describe."""
+    return Budget(
+        daily_turns=int(dials[CONF_DAILY_TURNS]),
+        cooldown_s=float(dials[CONF_COOLDOWN_MIN]) * 60,
+    )
+
+
+class Personality:
+    """One pet's personality, and what follows a change of it."""
+
+    def __init__(
+        self,
+        dials: Mapping[str, Any],
+        *,
+        must_save: Callable[[], None],
+        follow: Callable[[PersonalityState], object],
+        show: Callable[[], None],
+        utcnow: Callable[[], datetime],
+    ) -> None:
+        self.state = PersonalityState()  # replaced by the checkpoint's when the pet wakes
+        self.initiative = True
+        self.budget = budget_gate(dials)  # the self-started turns a day allows
+        self._must_save = must_save
+        self._follow = follow
+        self._show = show
+        self._utcnow = utcnow
+
+    def apply(self, patch: dict[str, Any], *, drift: bool = False) -> None:
+        """The one door to the personality: apply a patch, then the face and sensors follow.
+
+        Reflex drift (`drift=True`) is not saved within seconds: it reaches the checkpoint on
+        the checkpoint cadence (a settled pet drifts nothing and writes nothing).
+        """
+        if not self.take(patch, drift=drift):
+            return
+        self._follow(self.state)
+        self._show()
+
+    def take(self, patch: dict[str, Any], *, drift: bool = False) -> bool:
+        """Apply a patch and mark it for the checkpoint, nothing shown yet (a command that
+        shows the new face with it in one snapshot); True when there was one."""
+        if not patch:
+            return False
+        self.state.apply_patch(patch)
+        if not drift:
+            self._must_save()
+        return True
+
+    def interacted(self) -> None:
+        """The owner spoke: the idle clock starts again."""
+        self.apply({"last_interaction": self._utcnow().isoformat()})
+
+    def retune(self, dials: Mapping[str, Any]) -> None:
+        """The owner changed the daily turns or the cooldown."""
+        self.budget = budget_gate(dials)

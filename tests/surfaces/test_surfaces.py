@@ -152,6 +152,38 @@ async def test_one_nudge_writes_each_entity_that_shows_it_once(
     assert writes["switch.shelldon_initiative"] == 0, "what did not change is not written"
 
 
+async def test_a_nudge_is_one_push_of_the_coordinator_with_its_new_face(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The mood and the face it selects reach the entities together: one snapshot, whose
+    picture is already the new face (never the new mood beside the old face)."""
+    freezer.move_to(local(2026, 11, 30, 14, 0))
+    pet = await async_setup_pet(hass, make_pet_entry(hass))
+    await async_live_for(hass, freezer, pet, timedelta(minutes=1))
+    coordinator = pet.workings.coordinator
+    before = coordinator.data
+    pushed: list[tuple[str, str, bytes | None]] = []
+    coordinator.async_add_listener(
+        lambda: pushed.append(
+            (coordinator.data.mood, coordinator.data.face, coordinator.data.face_png)
+        )
+    )
+    for kind in ("excited", "calm"):
+        pushed.clear()
+        freezer.tick(timedelta(seconds=11))
+        result = await hass.services.async_call(
+            DOMAIN, "nudge", {"kind": kind}, blocking=True, return_response=True
+        )
+        assert len(pushed) == 1, f"one push for the nudge {kind}: {[p[:2] for p in pushed]}"
+        await hass.async_block_till_done()
+        assert len(pushed) == 1, "nothing follows it: the picture came with the mood"
+        mood, face, png = pushed[0]
+        assert mood == result["mood"] != before.mood, "the mood moved"
+        assert face == mood, "the picture shown is the new mood's face"
+        assert png is not None and png != before.face_png
+        before = coordinator.data
+
+
 async def test_a_tick_that_changes_nothing_writes_nothing(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:

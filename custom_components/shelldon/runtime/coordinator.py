@@ -41,7 +41,7 @@ class PetCoordinator(DataUpdateCoordinator[PetData]):
         )
         self.build = build  # the snapshot of the pet now
         self._inner = inner
-        self._held = False
+        self._held = 0  # how many are changing the pet now (its timer's jobs, a nudge)
 
     @callback
     def show(self) -> None:
@@ -56,13 +56,14 @@ class PetCoordinator(DataUpdateCoordinator[PetData]):
 
     @callback
     def hold(self) -> None:
-        """The timer's jobs run: nothing is shown in the middle of them."""
-        self._held = True
+        """A change is under way (the timer's jobs, a nudge drawing its face): nothing is
+        shown in the middle of it."""
+        self._held += 1
 
     @callback
     def release(self) -> None:
-        """The jobs are done: what they changed is shown, once."""
-        self._held = False
+        """A change is done: once none is under way, what they changed is shown, once."""
+        self._held = max(0, self._held - 1)
         self.show()
 
     def inner_state(self) -> dict[str, Any]:

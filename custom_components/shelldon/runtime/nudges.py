@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Protocol
 
 from ..core import defaults as d
 from ..core.faces import Face
@@ -26,6 +27,18 @@ class NudgeResult:
     arousal: float
 
 
+class Shown(Protocol):
+    """What the entities are shown (the coordinator), held while a change is drawn."""
+
+    def hold(self) -> None:
+        """A change is under way."""
+        ...
+
+    def release(self) -> None:
+        """It is done: shown once."""
+        ...
+
+
 class Nudges:
     """The nudges of one pet."""
 
@@ -36,13 +49,13 @@ class Nudges:
         *,
         follow: Callable[[PersonalityState], Awaitable[None]],
         mood_face: Callable[[], Face],
-        show: Callable[[], None],
+        shown: Shown,
     ) -> None:
         self._personality = personality
         self._clock = clock
         self._follow = follow  # the face follows the mood, drawn before it is shown
         self._mood_face = mood_face
-        self._show = show
+        self._shown = shown
         self._nudged_at: dict[NudgeKind, datetime] = {}
 
     async def async_nudge(self, kind: NudgeKind) -> NudgeResult:
@@ -57,9 +70,12 @@ class Nudges:
         self._nudged_at[kind] = now
         if patch is None:
             return self._result(False, "at the bound")
-        personality.take(patch)
-        await self._follow(personality.state)
-        self._show()  # one snapshot: the mood and its face
+        self._shown.hold()  # one snapshot: the mood and its face, drawn
+        try:
+            personality.take(patch)
+            await self._follow(personality.state)
+        finally:
+            self._shown.release()
         return self._result(True, "applied")
 
     def prune(self, utc_now: datetime) -> None:

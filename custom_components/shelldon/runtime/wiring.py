@@ -437,7 +437,7 @@ def wire(
         clock,
         follow=lambda state: face.async_follow(state, battery.level),
         mood_face=lambda: face.mood_face,
-        show=show,
+        shown=coordinator,
     )
 
     def promises_changed() -> None:  # the goal timer follows, and the list shows it

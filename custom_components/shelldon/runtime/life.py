@@ -46,7 +46,7 @@ from ..ports import Dials
 from ..vault.files import Vault, VaultError, new_scrubber, reason
 from .checkpoint import PetStore
 from .heart import DORMANT_REFLEX_S, REFLEX_JOB
-from .saving import Saving
+from .saving import Held, Saving
 
 if TYPE_CHECKING:
     from ..body.battery import Battery
@@ -155,8 +155,8 @@ class Life:
             hass,
             self.store,
             name=self.name,
-            state=lambda: self.state,  # replaced when the pet wakes: read it each time
-            snapshot=self.checkpoint_data,
+            # the state is replaced when the pet wakes: read it each time
+            held=Held(state=lambda: self.state, snapshot=self.checkpoint_data),
             spawn=self.spawn,
             started=lambda: self.heart.started,
             utcnow=self.clock.utcnow,

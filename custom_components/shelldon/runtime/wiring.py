@@ -29,6 +29,7 @@ from ..mind.keeper import Keeper
 from ..mind.mind import Mind
 from ..mind.situation import situation_file
 from ..needs.motivation import Motivation
+from ..ports import Basics
 from ..turns.senses import Senses
 from ..turns.turns import Turns
 from ..vault.faces import face_table_stamp, read_face_table
@@ -63,6 +64,14 @@ def wire(pet: Life, brain: Brain) -> None:
     hass, entry = pet.hass, pet.entry
     entry_id = entry.entry_id
     executor = hass.async_add_executor_job
+    basics = Basics(
+        name=pet.name,
+        entry_id=entry_id,
+        clock=pet.clock,
+        dials=pet.dials,
+        spawn=pet.spawn,
+        changed=pet.mark_changed,
+    )
 
     # Its doors out: one scrubber for all of them; what it shows, through the coordinator.
     pet.outward = outward = Outward(hass, pet.scrubber)
@@ -94,19 +103,16 @@ def wire(pet: Life, brain: Brain) -> None:
     pet.recall.diary.on_change = pet.show  # a new journal line: the calendar shows it
     pet.soul = Proposals(
         hass,
-        name=pet.name,
-        entry_id=entry_id,
+        basics=basics,
         vault=pet.vault,
         history=pet.history,
-        clock=pet.clock,
         post=pet.post,
-        changed=pet.mark_changed,
         files_changed=lambda rel: pet.watch.changed(rel),
         words=pet.journal.words,
     )
     pet.watch = Watcher(pet)
     pet.answers = Answers(  # what other assistants are told (Home Assistant's LLM API)
-        clock=pet.clock,
+        basics=basics,
         scrubber=pet.scrubber,
         journal=pet.journal,
         shown=lambda: pet.coordinator.data,
@@ -114,7 +120,6 @@ def wire(pet: Life, brain: Brain) -> None:
         shelf=lambda query, most: pet.shelf.search(query, limit=most),
         read_day=lambda day: executor(day_text, pet.vault, day),
         roots=(str(pet.vault.root), hass.config.config_dir),
-        changed=pet.show,
     )
 
     # Its body.
@@ -122,13 +127,9 @@ def wire(pet: Life, brain: Brain) -> None:
     pet.battery = Battery(hass, pet.dials, pet.on_power_change)
     pet.face = FaceKeeper(
         hass,
-        entry_id=entry_id,
+        basics=basics,
         read_table=lambda: read_face_table(pet.vault),
         table_stamp=lambda: face_table_stamp(pet.vault),
-        clock=pet.clock,
-        dials=pet.dials,
-        spawn=pet.spawn,
-        on_change=pet.show,
         fire=outward.fire,
     )
     pet.household = Household(
@@ -150,11 +151,7 @@ def wire(pet: Life, brain: Brain) -> None:
         words=pet.journal.words,
     )
     pet.door = Door(
-        hass,
-        name=pet.name,
-        entry_id=entry_id,
-        clock=pet.clock,
-        dials=pet.dials,
+        basics=basics,
         journal=pet.journal,
         voice=Voice(hass, pet.name, pet.dials),
         messenger=pet.messenger,
@@ -163,9 +160,7 @@ def wire(pet: Life, brain: Brain) -> None:
     )
     pet.health = Health(
         hass,
-        name=pet.name,
-        entry_id=entry_id,
-        dials=pet.dials,
+        basics=basics,
         vault_root=pet.vault.root,
         save_failed=lambda: pet.saving.failing,
         history_trouble=lambda: pet.history.trouble,
@@ -276,12 +271,9 @@ def wire(pet: Life, brain: Brain) -> None:
     )
     pet.continuity = Continuity(
         hass,
-        name=pet.name,
-        entry_id=entry_id,
+        basics=basics,
         vault=pet.vault,
         journal=pet.journal,
-        clock=pet.clock,
-        spawn=pet.spawn,
         health=pet.health,
         scrubber=pet.scrubber,
         situation=lambda now: situation_file(pet.name, pet.mind.situation(now, for_prompt=False)),

@@ -225,15 +225,12 @@ def wire(pet: Life, brain: Brain) -> None:
     )
     # The needs roll their dice from the pet's own name: repeatable, and different per pet.
     pet.motivation = Motivation(
-        clock=pet.clock,
-        dials=pet.dials,
+        basics=basics,
         body=body,
         view=NeedsWindow(pet),
         goals=pet.goals,
         journal=pet.journal,
         vault=pet.vault,
-        spawn=pet.spawn,
-        changed=pet.mark_changed,
         seed=entry.unique_id or entry.entry_id,
     )
     keeper = Keeper(  # the promises, given at their time whatever else the pet does

@@ -30,7 +30,7 @@ from ..mind.mind import Mind
 from ..mind.situation import situation_file
 from ..needs.motivation import Motivation
 from ..ports import Basics
-from ..turns.senses import Senses
+from ..turns.senses import Senses, Tells, TurnFiles
 from ..turns.turns import Turns
 from ..vault.faces import face_table_stamp, read_face_table
 from ..vault.goals import GoalBook
@@ -190,38 +190,38 @@ def wire(pet: Life, brain: Brain) -> None:
 
     # Its parts.
     pet.turns = Turns(
-        name=pet.name,
-        entry_id=entry_id,
-        clock=pet.clock,
+        basics=basics,
         brain=brain,
         body=body,
-        goals=pet.goals,
-        journal=pet.journal,
-        vault=pet.vault,
-        recall=pet.recall,
-        shelf=lambda: pet.shelf,
-        soul=pet.soul,
+        files=TurnFiles(
+            journal=pet.journal,
+            goals=pet.goals,
+            vault=pet.vault,
+            recall=pet.recall,
+            shelf=lambda: pet.shelf,
+            soul=pet.soul,
+        ),
         slot=pet.arbiter,
         senses=Senses(
-            post=pet.post,
             situation=lambda now, promises=True: pet.mind.situation(
                 now, for_prompt=True, promises=promises
             ),
             unsaid=lambda: pet.mind.reacher.take_held(),
+            today=lambda: today_told(pet),
+            open_home=HomeApi(hass, pet.dials, pet.scrubber).async_open,
+            home=hass.config.location_name or "home",
+        ),
+        tells=Tells(
+            post=pet.post,
             witnessed=lambda need, evidence: pet.motivation.witnessed(need, evidence),
             interacted=pet.record_interaction,
             save_soon=pet.save_soon,
             spoke=pet.spoke,
             key_rejected=pet.key_refused,
             fire=outward.fire,
-            open_home=HomeApi(hass, pet.dials, pet.scrubber).async_open,
             model_refused=pet.model_refused,
-            today=lambda: today_told(pet),
         ),
         executor=executor,
-        changed=pet.mark_changed,
-        quiet=pet.dials.quiet_hours,
-        home=hass.config.location_name or "home",
     )
     # The needs roll their dice from the pet's own name: repeatable, and different per pet.
     pet.motivation = Motivation(

@@ -26,6 +26,7 @@ from ..core.diary import told
 from ..core.goals import MAX_OPEN
 from ..issues import goals_overflow
 from ..mind.keeper import Keeper
+from ..mind.means import Means, MindFiles
 from ..mind.mind import Mind
 from ..mind.situation import situation_file
 from ..needs.motivation import Motivation
@@ -244,27 +245,27 @@ def wire(pet: Life, brain: Brain) -> None:
         changed=pet.mark_changed,
     )
     pet.mind = Mind(
-        name=pet.name,
-        clock=pet.clock,
-        dials=pet.dials,
+        basics=basics,
         body=body,
         heart=pet.heart,
-        journal=pet.journal,
-        goals=pet.goals,
-        turns=pet.turns,
-        admission=pet.admission,
-        door=pet.door,
-        needs=pet.motivation,
         household=pet.household,
-        shelf=lambda: pet.shelf,
-        history=pet.history,
-        executor=executor,
-        spawn=pet.spawn,
-        changed=pet.mark_changed,
-        journal_days=lambda: pet.watch.journal_days,
-        watch_vault=pet.watch.look,
-        refresh_situation=lambda: pet.continuity.refresh(),
+        files=MindFiles(
+            journal=pet.journal,
+            goals=pet.goals,
+            shelf=lambda: pet.shelf,
+            history=pet.history,
+            journal_days=lambda: pet.watch.journal_days,
+            watch_vault=pet.watch.look,
+            refresh_situation=lambda: pet.continuity.refresh(),
+        ),
+        means=Means(
+            turns=pet.turns,
+            admission=pet.admission,
+            door=pet.door,
+            needs=pet.motivation,
+        ),
         keeper=keeper,
+        executor=executor,
     )
     pet.continuity = Continuity(
         hass,

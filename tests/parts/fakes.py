@@ -33,7 +33,7 @@ from custom_components.shelldon.core.state import PersonalityState
 from custom_components.shelldon.core.tokens import Usage
 from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.ports import Admitted, Said, Want
-from custom_components.shelldon.turns.senses import Senses
+from custom_components.shelldon.turns.senses import Senses, Tells
 
 TZ = ZoneInfo("Europe/Amsterdam")  # the owner's zone (summer: UTC+2)
 MONDAY_10 = datetime(2025, 6, 2, 10, 0, tzinfo=TZ)  # a working Monday, mid-morning
@@ -481,7 +481,7 @@ class FakeSlot:
 
 
 class SenseLog:
-    """What the turns read and tell around them (the Senses), recorded."""
+    """What the turns read and tell around them (the Senses and the Tells), recorded."""
 
     def __init__(self, clock: FakeClock) -> None:
         self.clock = clock
@@ -535,10 +535,11 @@ class SenseLog:
         self.fired.append((event, data))
 
     def senses(self) -> Senses:
-        return Senses(
+        return Senses(situation=self._situation, unsaid=self.unsaid)
+
+    def tells(self) -> Tells:
+        return Tells(
             post=self.post,
-            situation=self._situation,
-            unsaid=self.unsaid,
             witnessed=self._witnessed,
             interacted=self._interacted,
             save_soon=self._save_soon,

@@ -20,9 +20,10 @@ from custom_components.shelldon.core.goals import GoalKind, Provenance
 from custom_components.shelldon.core.salience import Outcome
 from custom_components.shelldon.core.signals import SignalKind
 from custom_components.shelldon.core.turn_kind import TurnKind
+from custom_components.shelldon.mind.means import Means, MindFiles
 from custom_components.shelldon.mind.mind import Mind
 from custom_components.shelldon.mind.reacher import CLOSING
-from custom_components.shelldon.ports import Dials, Want
+from custom_components.shelldon.ports import Basics, Dials, Want
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
 from custom_components.shelldon.vault.records import Records
@@ -92,27 +93,29 @@ def build(root: Path, clock: FakeClock, body: FakeBody, dials: Dials, spawned: S
     runner, needs, changes = FakeTurnRunner(), FakeMotives(), Changes()
     days: set[str] = set()
     mind = Mind(
-        name=NAME,
-        clock=clock,
-        dials=dials,
+        basics=Basics(
+            name=NAME,
+            entry_id="01JSHELLDONPARTSMIND000001",
+            clock=clock,
+            dials=dials,
+            spawn=spawned,
+            changed=changes,
+        ),
         body=body,
         heart=heart,
-        journal=records,
-        goals=goals,
-        turns=runner,
-        admission=admission,
-        door=door,
-        needs=needs,
         household=FakeHousehold(),  # type: ignore[arg-type]
-        shelf=lambda: shelf,
-        history=Versions(vault, git=""),
-        executor=executor,
-        spawn=spawned,
-        changed=changes,
-        journal_days=lambda: days,
-        watch_vault=Calls(),
-        refresh_situation=Calls(),
+        files=MindFiles(
+            journal=records,
+            goals=goals,
+            shelf=lambda: shelf,
+            history=Versions(vault, git=""),
+            journal_days=lambda: days,
+            watch_vault=Calls(),
+            refresh_situation=Calls(),
+        ),
+        means=Means(turns=runner, admission=admission, door=door, needs=needs),
         keeper=FakeKeeper(),
+        executor=executor,
     )
     return Rig(
         mind,

@@ -19,10 +19,11 @@ from custom_components.shelldon.core.needs_state import FLOOR
 from custom_components.shelldon.core.salience import Outcome
 from custom_components.shelldon.core.ten_needs import IMPACT
 from custom_components.shelldon.needs.motivation import Motivation
-from custom_components.shelldon.ports import Body, Clock, Dials, NeedsView, Want
+from custom_components.shelldon.ports import Basics, Body, Clock, Dials, NeedsView, Want
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
 from custom_components.shelldon.vault.records import AUDIT_FILE, Records
+from tests.parts.conftest import NAME
 from tests.parts.fakes import (
     Changes,
     FakeBody,
@@ -50,15 +51,19 @@ def build(
     changes: Changes,
 ) -> Motivation:
     return Motivation(
-        clock=clock,
-        dials=dials,
+        basics=Basics(
+            name=NAME,
+            entry_id=SEED,
+            clock=clock,
+            dials=dials,
+            spawn=spawned,
+            changed=changes,
+        ),
         body=body,
         view=view,
         goals=goals,
         journal=records,
         vault=vault,
-        spawn=spawned,
-        changed=changes,
         seed=SEED,
     )
 

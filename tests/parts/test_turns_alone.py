@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -27,11 +27,11 @@ from custom_components.shelldon.brain.turn import (
 from custom_components.shelldon.const import EVENT_TURN_FINISHED
 from custom_components.shelldon.core.exchanges import Role, marker
 from custom_components.shelldon.core.goals import GoalKind, Provenance
-from custom_components.shelldon.core.keeping import QuietHours
 from custom_components.shelldon.core.signals import SignalKind
 from custom_components.shelldon.core.turn_kind import TurnKind
+from custom_components.shelldon.ports import Basics, Dials
 from custom_components.shelldon.turns.apology import APOLOGIES
-from custom_components.shelldon.turns.senses import TurnOutcome
+from custom_components.shelldon.turns.senses import TurnFiles, TurnOutcome
 from custom_components.shelldon.turns.turns import Turns
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
@@ -49,6 +49,7 @@ from tests.parts.fakes import (
     FakeSlot,
     FakeSoul,
     SenseLog,
+    Spawned,
     executor,
 )
 
@@ -91,28 +92,36 @@ def rig(
     goals: GoalBook,
     clock: FakeClock,
     body: FakeBody,
+    dials: Dials,
+    spawned: Spawned,
     changes: Changes,
 ) -> Rig:
     brain, soul, slot, senses = FakeBrain(), FakeSoul(), FakeSlot(), SenseLog(clock)
     recall = Recall(vault, NAME)
     shelf = Shelf(vault)
     turns = Turns(
-        name=NAME,
-        entry_id=ENTRY_ID,
-        clock=clock,
+        basics=Basics(
+            name=NAME,
+            entry_id=ENTRY_ID,
+            clock=clock,
+            dials=dials,  # quiet from 22:00 to 09:00
+            spawn=spawned,
+            changed=changes,
+        ),
         brain=brain,
         body=body,
-        goals=goals,
-        journal=records,
-        vault=vault,
-        recall=recall,
-        shelf=lambda: shelf,
-        soul=soul,  # type: ignore[arg-type]
+        files=TurnFiles(
+            journal=records,
+            goals=goals,
+            vault=vault,
+            recall=recall,
+            shelf=lambda: shelf,
+            soul=soul,  # type: ignore[arg-type]
+        ),
         slot=slot,
         senses=senses.senses(),
+        tells=senses.tells(),
         executor=executor,
-        changed=changes,
-        quiet=lambda: QuietHours(time(22), time(9)),
     )
     return Rig(turns, brain, soul, slot, senses, goals, records, recall, vault, clock)
 

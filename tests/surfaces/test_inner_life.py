@@ -18,7 +18,6 @@ from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
 from custom_components.shelldon.const import CONF_LANGUAGE
-from custom_components.shelldon.runtime.wiring import today_told
 from tests.common import (
     async_live_for,
     async_live_until,
@@ -45,7 +44,7 @@ async def test_what_did_you_do_today_is_answered_from_the_journal(
     freezer.move_to(local(2026, 12, 2, 8, 0))
     pet = await async_setup_pet(hass, make_pet_entry(hass))
     await async_live_until(hass, freezer, pet, local(2026, 12, 2, 13, 0))
-    did = today_told(pet.files.recall, pet.clock)
+    did = pet.files.recall.told_today(pet.clock.now().date())
     assert did, "half a day of life leaves acts of its own in the journal"
 
     reply = (await async_tell(hass, "What did you do today?"))["reply"]

@@ -17,8 +17,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from homeassistant.core import HomeAssistant
-
 from ..const import (
     CONF_INTERRUPT_THRESHOLD,
     CONF_INTERRUPTION_CAP,
@@ -38,7 +36,7 @@ from ..core.salience import (
     decide_keeping,
     factors_for,
 )
-from ..ports import Clock, Dials, Journal, Said
+from ..ports import Basics, Journal, Said
 from .household import Household
 from .messenger import Messenger
 from .outward import Outward
@@ -50,24 +48,19 @@ class Door:
 
     def __init__(
         self,
-        hass: HomeAssistant,
         *,
-        name: str,
-        entry_id: str,
-        clock: Clock,
-        dials: Dials,
+        basics: Basics,
         journal: Journal,
         voice: Voice,
         messenger: Messenger,
         household: Household,
         outward: Outward,
     ) -> None:
-        self.hass = hass
         self.outward = outward
-        self.name = name
-        self.entry_id = entry_id
-        self.clock = clock
-        self.dials = dials
+        self.name = basics.name
+        self.entry_id = basics.entry_id
+        self.clock = basics.clock
+        self.dials = basics.dials
         self.journal = journal
         self.voice = voice
         self.messenger = messenger

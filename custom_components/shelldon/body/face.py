@@ -28,7 +28,7 @@ from ..core import defaults as d
 from ..core.faces import LIFECYCLE_LOOKS, STARTER_FACES, Face, Look, select_face
 from ..core.power import BackoffLevel
 from ..core.state import PersonalityState
-from ..ports import Clock, Dials, Spawn
+from ..ports import Basics
 from .portrait import render_face
 
 _LOGGER = logging.getLogger(__name__)
@@ -43,24 +43,20 @@ class FaceKeeper:
         self,
         hass: HomeAssistant,
         *,
-        entry_id: str,
+        basics: Basics,
         read_table: TableReader,
         table_stamp: Callable[[], Stamp | None],
-        clock: Clock,
-        dials: Dials,
-        spawn: Spawn,
-        on_change: Callable[[], None],
         fire: Callable[[str, dict[str, Any]], None],
     ) -> None:
         self.hass = hass
         self.fire = fire  # an event on the bus, scrubbed
-        self.entry_id = entry_id
+        self.entry_id = basics.entry_id
         self.read_table = read_table  # blocking: the owner's face table and its stamp
         self.table_stamp = table_stamp  # blocking
-        self.clock = clock
-        self.dials = dials
-        self.spawn = spawn
-        self.on_change = on_change  # the entities follow (one write per picture)
+        self.clock = basics.clock
+        self.dials = basics.dials
+        self.spawn = basics.spawn
+        self.changed = basics.changed  # the entities follow (one write per picture)
         self.faces: tuple[Face, ...] = STARTER_FACES
         self.mood_face: Face = STARTER_FACES[-1]
         self.display: str = self.mood_face.name  # what the panel shows (once drawn)
@@ -94,7 +90,7 @@ class FaceKeeper:
         self.display = ""  # force a redraw with the new table
         if not self.busy:
             self.show(self.mood_face.name)
-        self.on_change()
+        self.changed(save=False)
 
     def select(self, state: PersonalityState, level: BackoffLevel) -> Face:
         """The face the mood selects."""
@@ -226,7 +222,7 @@ class FaceKeeper:
             return  # a newer face superseded this one while it rendered
         self.display, self.png, self.updated = name, png, self.clock.utcnow()
         if not quiet:
-            self.on_change()  # one write: the name and its picture together
+            self.changed(save=False)  # one write: the name and its picture together
         self._flush_announce()
         if action := self.dials.get(CONF_ESPHOME_ACTION):
             if quiet:

@@ -18,7 +18,7 @@ from homeassistant.core import HomeAssistant
 from ..const import CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY
 from ..core.words import ENGLISH, english, retold
 from ..issues import create_issue, delete_issue
-from ..ports import Dials, Words
+from ..ports import Basics, Words
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -30,9 +30,7 @@ class Health:
         self,
         hass: HomeAssistant,
         *,
-        name: str,
-        entry_id: str,
-        dials: Dials,
+        basics: Basics,
         vault_root: Path,
         save_failed: Callable[[], bool],
         history_trouble: Callable[[], str | None],
@@ -42,9 +40,9 @@ class Health:
     ) -> None:
         self.hass = hass
         self.words = words  # what it finds, in the owner's language
-        self.name = name
-        self.entry_id = entry_id
-        self.dials = dials
+        self.name = basics.name
+        self.entry_id = basics.entry_id
+        self.dials = basics.dials
         self.vault_root = vault_root
         self._save_failed = save_failed
         self._history_trouble = history_trouble

@@ -15,9 +15,9 @@ from typing import Any
 from ..core.appraisal import Act, Candidate
 from ..core.goals import GoalState, Strategy
 from ..core.signals import Signal, SignalKind
-from ..ports import Changed, Clock, Executor, Journal, Motives, Spawn
-from ..vault.goals import GoalBook
+from ..ports import Basics, Executor, Journal, Motives
 from ..vault.shelf import Shelf
+from .means import MindFiles
 from .reacher import Reacher
 
 Done = tuple[str, dict[str, Any] | None]  # what was done, and gate 2's verdict if asked
@@ -29,33 +29,28 @@ class Acts:
     def __init__(
         self,
         *,
-        clock: Clock,
-        journal: Journal,
-        goals: GoalBook,
+        basics: Basics,
+        files: MindFiles,
         reacher: Reacher,
         needs: Motives,
         agenda: list[Signal],
         considered: dict[str, datetime],
-        shelf: Callable[[], Shelf],
         executor: Executor,
-        spawn: Spawn,
         flush: Callable[[str | None], None],
-        changed: Changed,
-        noticed: Callable[[], None],
     ) -> None:
-        self.clock = clock
-        self.journal = journal
-        self.goals = goals
+        self.clock = basics.clock
+        self.journal: Journal = files.journal
+        self.goals = files.goals
         self.reacher = reacher
         self.needs = needs
         self.agenda = agenda  # the mind's own list, changed in place
         self.considered = considered
-        self._shelf = shelf  # the pet's shelf as it is now (it is rebuilt when a dial changes)
+        self._shelf = files.shelf  # the shelf as it is now (it is rebuilt when a dial changes)
         self.executor = executor
-        self.spawn = spawn
+        self.spawn = basics.spawn
         self.flush = flush
-        self.changed = changed
-        self.noticed = noticed  # the situation file follows what was noticed
+        self.changed = basics.changed
+        self.noticed = files.refresh_situation  # the situation file follows what was noticed
 
     @property
     def shelf(self) -> Shelf:

@@ -18,8 +18,8 @@ from ..core import defaults as d
 from ..core.budget import Decision
 from ..core.dream import backlog
 from ..core.plain import whole
-from ..ports import Admission, Changed, Clock, Dials, Motives, TurnRunner
-from ..vault.records import Records
+from ..ports import Basics
+from .means import Means, MindFiles
 
 DREAM_NOW_DAYS: Final = 7  # days shelldon.dream folds at most
 
@@ -30,25 +30,20 @@ class Dreamer:
     def __init__(
         self,
         *,
-        clock: Clock,
-        dials: Dials,
-        journal: Records,
-        turns: TurnRunner,
-        admission: Admission,
-        needs: Motives,
-        journal_days: Callable[[], set[str]],
+        basics: Basics,
+        files: MindFiles,
+        means: Means,
         initiative: Callable[[], bool],
-        changed: Changed,
     ) -> None:
-        self.clock = clock
-        self.dials = dials
-        self.journal = journal
-        self.turns = turns
-        self.admission = admission
-        self.needs = needs
-        self.journal_days = journal_days
+        self.clock = basics.clock
+        self.dials = basics.dials
+        self.journal = files.journal
+        self.turns = means.turns
+        self.admission = means.admission
+        self.needs = means.needs
+        self.journal_days = files.journal_days
         self.initiative = initiative
-        self.changed = changed
+        self.changed = basics.changed
         self.folded_until: str | None = None  # every journal day up to this one is folded
         self.dream_spent: tuple[str | None, int] = (None, 0)  # (night, tokens)
         self.dream_failed: str | None = None  # a night with no more folds

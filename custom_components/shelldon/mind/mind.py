@@ -11,7 +11,7 @@ REGULATE (drift the state down the cost ladder; keep the trace).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any, Final
 
@@ -25,27 +25,11 @@ from ..core.salience import Presence
 from ..core.signals import Signal, SignalKind
 from ..core.tokens import pressure
 from ..core.world import Belief, WorldModel
-from ..ports import (
-    Admission,
-    Body,
-    Changed,
-    Clock,
-    Dials,
-    Door,
-    Executor,
-    Heart,
-    Keeper,
-    Motives,
-    Spawn,
-    TurnRunner,
-)
-from ..vault.goals import GoalBook
-from ..vault.records import Records
-from ..vault.shelf import Shelf
-from ..vault.versions import Versions
+from ..ports import Basics, Body, Executor, Heart, Keeper
 from .acts import Acts
 from .cursor import MAX_AGENDA, cursor, restore_cursor
 from .dreaming import Dreamer
+from .means import Means, MindFiles
 from .noticing import fold, forget, news
 from .reacher import Reacher
 from .reflect import Reflection
@@ -63,45 +47,33 @@ class Mind:
     def __init__(
         self,
         *,
-        name: str,
-        clock: Clock,
-        dials: Dials,
+        basics: Basics,
         body: Body,
         heart: Heart,
-        journal: Records,
-        goals: GoalBook,
-        turns: TurnRunner,
-        admission: Admission,
-        door: Door,
-        needs: Motives,
         household: Household,
-        shelf: Callable[[], Shelf],
-        history: Versions,
-        executor: Executor,
-        spawn: Spawn,
-        changed: Changed,
-        journal_days: Callable[[], set[str]],
-        watch_vault: Callable[[], None],
-        refresh_situation: Callable[[], None],
+        files: MindFiles,
+        means: Means,
         keeper: Keeper,
+        executor: Executor,
     ) -> None:
-        self.name = name
+        clock, dials, spawn, journal = basics.clock, basics.dials, basics.spawn, files.journal
+        self.name = basics.name
         self.clock = clock
         self.dials = dials
         self.body = body
         self.heart = heart
         self.records = journal
-        self.goals = goals
-        self.turns = turns
-        self.door = door
-        self.needs = needs
+        self.goals = files.goals
+        self.turns = means.turns
+        self.door = means.door
+        self.needs = means.needs
         self.household = household
-        self.history = history
+        self.history = files.history
         self.executor = executor
         self.spawn = spawn
-        self.changed = changed
-        self.watch_vault = watch_vault
-        self.refresh_situation = refresh_situation
+        self.changed = basics.changed
+        self.watch_vault = files.watch_vault
+        self.refresh_situation = files.refresh_situation
         self.world = WorldModel()
         self.state = Activity.IDLE
         self.state_since: datetime = clock.utcnow()
@@ -115,58 +87,41 @@ class Mind:
         self.signalled_due: set[str] = set()
         self.last_record: TickRecord | None = None
         self.scribe = Scribe(
-            clock=clock, records=journal, history=history, executor=executor, spawn=spawn
+            clock=clock, records=journal, history=files.history, executor=executor, spawn=spawn
         )
         self.records.on_full = self.scribe.flush  # a flood is written as it comes
         self._dirty = False
         self._last_scan: datetime | None = None
         self.planned_gap = timedelta(seconds=CADENCE_S[Activity.DORMANT])
         self.dreamer = Dreamer(
-            clock=clock,
-            dials=dials,
-            journal=journal,
-            turns=turns,
-            admission=admission,
-            needs=needs,
-            journal_days=journal_days,
+            basics=replace(basics, changed=self._changed),  # the mind's cursor moves with it
+            files=files,
+            means=means,
             initiative=lambda: body.initiative,
-            changed=self._changed,
         )
         self.reacher = Reacher(
-            clock=clock,
-            dials=dials,
+            basics=basics,
             body=body,
-            journal=journal,
-            goals=goals,
-            turns=turns,
-            admission=admission,
-            door=door,
-            needs=needs,
+            files=files,
+            means=means,
             dreamer=self.dreamer,
             considered=self.considered,
             believe=self.believe,
-            spawn=spawn,
             flush=self.scribe.flush,
-            changed=changed,
         )
         self.acts = Acts(
-            clock=clock,
-            journal=journal,
-            goals=goals,
+            basics=basics,
+            files=files,
             reacher=self.reacher,
-            needs=needs,
+            needs=means.needs,
             agenda=self.agenda,
             considered=self.considered,
-            shelf=shelf,
             executor=executor,
-            spawn=spawn,
             flush=self.scribe.flush,
-            changed=changed,
-            noticed=refresh_situation,
         )
         self.keeper = keeper
         self.reflection = Reflection(
-            clock=clock, journal=journal, goals=goals, quiet=dials.quiet_hours
+            clock=clock, journal=journal, goals=files.goals, quiet=dials.quiet_hours
         )
 
     # ------------------------------------------------------------------ reading

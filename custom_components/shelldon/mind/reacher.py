@@ -24,21 +24,13 @@ from ..core.turn_kind import TurnKind
 from ..core.words import phrase
 from ..ports import (
     SLOT_BUSY,
-    Admission,
     Admitted,
+    Basics,
     Body,
-    Changed,
-    Clock,
-    Dials,
-    Door,
-    Motives,
-    Spawn,
     TurnOutcomeLike,
-    TurnRunner,
 )
-from ..vault.goals import GoalBook
-from ..vault.records import Records
 from .dreaming import DREAM_NOW_DAYS, Dreamer
+from .means import Means, MindFiles
 
 SILENT_AGAIN_AFTER: Final = timedelta(hours=3)  # a goal the pet chose not to raise comes back
 RETRY_SOON: Final = timedelta(minutes=1)
@@ -53,37 +45,30 @@ class Reacher:
     def __init__(
         self,
         *,
-        clock: Clock,
-        dials: Dials,
+        basics: Basics,
         body: Body,
-        journal: Records,
-        goals: GoalBook,
-        turns: TurnRunner,
-        admission: Admission,
-        door: Door,
-        needs: Motives,
+        files: MindFiles,
+        means: Means,
         dreamer: Dreamer,
         considered: dict[str, datetime],
         believe: Believe,
-        spawn: Spawn,
         flush: Callable[[str | None], None],
-        changed: Changed,
     ) -> None:
-        self.clock = clock
-        self.dials = dials
+        self.clock = basics.clock
+        self.dials = basics.dials
         self.body = body
-        self.journal = journal
-        self.goals = goals
-        self.turns = turns
-        self.admission = admission
-        self.door = door
-        self.needs = needs
+        self.journal = files.journal
+        self.goals = files.goals
+        self.turns = means.turns
+        self.admission = means.admission
+        self.door = means.door
+        self.needs = means.needs
         self.dreamer = dreamer
         self.considered = considered  # the mind's: goal id -> not before
         self.believe = believe
-        self.spawn = spawn
+        self.spawn = basics.spawn
         self.flush = flush
-        self.changed = changed
+        self.changed = basics.changed
         self.mused_for: str | None = None  # the quiet stretch the last hello was for
         self.hello_waits_until: datetime | None = None  # a hello hushed by quiet hours, once
         self.held: list[str] = []  # closing lines gate 2 held back, for the next conversation

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
@@ -24,6 +25,17 @@ FEEDBACK_WORDS: Final = "thank thanks love great good well done"  # what recogni
 Defer = Callable[[str, str], bool]
 Instead = Callable[[str], str | None]  # need -> the stand-in action now pending, if it has one
 Later = Callable[[str, datetime, str], None]  # (need, now, the evidence line): async acts
+
+
+@dataclass(frozen=True)
+class Bookkeeping:
+    """Where a deed reports back to the needs: put off with its reason, the stand-in action now
+    pending instead, an async deed's evidence line, and when each action was last chosen."""
+
+    defer: Defer
+    instead: Instead
+    later: Later
+    chosen: Callable[[], dict[str, Any]]  # action -> when it was last chosen
 
 
 def _word(words: Words, value: float, low: str, high: str) -> str:
@@ -57,10 +69,7 @@ class Deeds:
         goals: GoalBook,
         body: Body,
         rng: random.Random,
-        chosen: Callable[[], dict[str, Any]],
-        defer: Defer,
-        instead: Instead,
-        later: Later,
+        books: Bookkeeping,
         spawn: Spawn,
         words: Words = english,
         language: Callable[[], str] = lambda: "en",
@@ -71,10 +80,10 @@ class Deeds:
         self.goals = goals
         self.body = body
         self.rng = rng
-        self._chosen = chosen  # action -> when it was last chosen
-        self.defer = defer
-        self.instead = instead
-        self.later = later
+        self._chosen = books.chosen  # action -> when it was last chosen
+        self.defer = books.defer
+        self.instead = books.instead
+        self.later = books.later
         self.spawn = spawn
 
     def cannot_do(self, *, review_choices: bool) -> set[str]:

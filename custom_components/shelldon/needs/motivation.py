@@ -25,11 +25,11 @@ from ..core.needs_state import NeedsState
 from ..core.plain import instant, instants, mapping
 from ..core.salience import Outcome
 from ..core.ten_needs import DEFAULT_NEEDS
-from ..ports import Body, Changed, Clock, Dials, NeedsView, Spawn, Want
+from ..ports import Basics, Body, NeedsView, Want
 from ..vault.files import Vault, VaultError
 from ..vault.goals import GoalBook
 from ..vault.records import Records
-from .deeds import Deeds
+from .deeds import Bookkeeping, Deeds
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -51,26 +51,23 @@ class Motivation:
     def __init__(
         self,
         *,
-        clock: Clock,
-        dials: Dials,
+        basics: Basics,
         body: Body,
         view: NeedsView,
         goals: GoalBook,
         journal: Records,
         vault: Vault,
-        spawn: Spawn,
-        changed: Changed,
         seed: str,
     ) -> None:
-        self.clock = clock
-        self.dials = dials
+        self.clock = basics.clock
+        self.dials = basics.dials
         self.body = body
         self.view = view
         self.journal = journal
         self.vault = vault
-        self.changed = changed
+        self.changed = basics.changed
         self.pyramid = Pyramid()
-        self.state = NeedsState.fresh(DEFAULT_NEEDS, clock.utcnow())
+        self.state = NeedsState.fresh(DEFAULT_NEEDS, self.clock.utcnow())
         self.rng = random.Random(seed)
         self.last_cycle: datetime | None = None
         self.offered: dict[str, datetime] = {}  # need -> when its impulse was first offered
@@ -81,11 +78,13 @@ class Motivation:
             goals=goals,
             body=body,
             rng=self.rng,
-            chosen=lambda: self.state.action_chosen,
-            defer=self.defer,
-            instead=self._instead,
-            later=self._later,
-            spawn=spawn,
+            books=Bookkeeping(
+                defer=self.defer,
+                instead=self._instead,
+                later=self._later,
+                chosen=lambda: self.state.action_chosen,
+            ),
+            spawn=basics.spawn,
             words=journal.words,
             language=journal.language,
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .basics import (
     Asker,
+    Basics,
     Changed,
     Clock,
     Dials,
@@ -30,6 +31,7 @@ __all__ = [
     "Admission",
     "Admitted",
     "Asker",
+    "Basics",
     "Body",
     "Changed",
     "Clock",

@@ -131,3 +131,17 @@ Executor = Callable[..., Awaitable[Any]]  # run a blocking call off the event lo
 Spawn = Callable[[Awaitable[Any]], None]  # run work as a tracked task of the pet
 Changed = Callable[..., None]  # something to show (and, with save=True, to checkpoint)
 Words = Callable[..., str]  # one of the pet's own phrases in the owner's language: (key, **values)
+
+
+@dataclass(frozen=True)
+class Basics:
+    """What every part stands on: whose it is (the pet's name, its config entry), the one
+    clock, the live dials, a way to run work as a tracked task, and a way to say something
+    changed (shown; with save=True, the default, checkpointed too)."""
+
+    name: str
+    entry_id: str
+    clock: Clock
+    dials: Dials
+    spawn: Spawn
+    changed: Changed

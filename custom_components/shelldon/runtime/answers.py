@@ -28,7 +28,7 @@ from ..core.dream import DayLine, parse_day
 from ..core.knowledge import Hit
 from ..core.markup import plain
 from ..core.scrub import Scrubber
-from ..ports import Clock
+from ..ports import Basics
 from ..vault.files import Vault, VaultError
 from ..vault.records import JOURNAL_DIR, Records
 from .shown import PetData, Promise
@@ -46,7 +46,7 @@ class Answers:
     def __init__(
         self,
         *,
-        clock: Clock,
+        basics: Basics,
         scrubber: Scrubber,
         journal: Records,
         shown: Callable[[], PetData],
@@ -54,16 +54,15 @@ class Answers:
         shelf: Search,
         read_day: Callable[[date], Awaitable[str]],
         roots: Sequence[str],
-        changed: Callable[[], None],
     ) -> None:
-        self._clock = clock
+        self._clock = basics.clock
         self._scrubber = scrubber
         self._journal = journal
         self._shown = shown
         self._recall = recall
         self._shelf = shelf
         self._read_day = read_day
-        self._changed = changed  # a call was counted: the sensors show it
+        self._changed = basics.changed  # a call was counted: the sensors show it (no save)
         self._roots = sorted({r.rstrip("/") for r in roots if len(r.strip("/")) > 1}, key=len)[::-1]
         self._day: date | None = None
         self._calls: Counter[str] = Counter()
@@ -83,7 +82,7 @@ class Answers:
         self._calls[topic.value] += 1
         about = {k: cut_text(v, ABOUT_CHARS) for k, v in values.items()}
         self._journal.entry(now, key, who=cut_text(who, ABOUT_CHARS), **about)
-        self._changed()
+        self._changed(save=False)
 
     # ------------------------------------------------------------------ the answers
 

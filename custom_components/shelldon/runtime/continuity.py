@@ -18,7 +18,7 @@ from ..core.scrub import Scrubber
 from ..core.world import Belief, drift
 from ..issues import create_issue, delete_issue
 from ..mind.mind import SITUATION_FILE
-from ..ports import Clock, Journal, Spawn
+from ..ports import Basics, Journal
 from ..vault.files import Vault, VaultError, reason
 from ..vault.records import BELIEFS_FILE
 
@@ -39,24 +39,21 @@ class Continuity:
         self,
         hass: HomeAssistant,
         *,
-        name: str,
-        entry_id: str,
+        basics: Basics,
         vault: Vault,
         journal: Journal,
-        clock: Clock,
-        spawn: Spawn,
         health: Health,
         scrubber: Scrubber,
         situation: Callable[[datetime], str],
         conversation_open: Callable[[], bool],
     ) -> None:
         self.hass = hass
-        self.name = name
-        self.entry_id = entry_id
+        self.name = basics.name
+        self.entry_id = basics.entry_id
         self.vault = vault
         self.journal = journal
-        self.clock = clock
-        self.spawn = spawn
+        self.clock = basics.clock
+        self.spawn = basics.spawn
         self.health = health
         self.scrubber = scrubber
         self.situation = situation  # situation.md as it would be written now

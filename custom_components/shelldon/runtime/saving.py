@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
@@ -26,6 +27,15 @@ RETRY_FIRST: Final = timedelta(seconds=30)
 RETRY_MOST: Final = timedelta(minutes=15)
 
 
+@dataclass(frozen=True)
+class Held:
+    """What the checkpoint holds: the pet's state now (read each time: it is replaced when the
+    pet wakes; its drift alone makes a write due) and the whole snapshot that is written."""
+
+    state: Callable[[], PersonalityState]
+    snapshot: Callable[[], dict[str, Any]]
+
+
 class Saving:
     """The checkpoint's writer for one pet."""
 
@@ -35,8 +45,7 @@ class Saving:
         store: PetStore,
         *,
         name: str,
-        state: Callable[[], PersonalityState],
-        snapshot: Callable[[], dict[str, Any]],
+        held: Held,
         spawn: Callable[[Awaitable[Any]], None],
         started: Callable[[], bool],
         utcnow: Callable[[], datetime],
@@ -45,8 +54,8 @@ class Saving:
         self.hass = hass
         self.store = store
         self.name = name
-        self.state = state  # the pet's state now (it is replaced when the pet wakes)
-        self.snapshot = snapshot
+        self.state = held.state  # the pet's state now (it is replaced when the pet wakes)
+        self.snapshot = held.snapshot
         self.spawn = spawn
         self.started = started
         self.has_checkpoint = False  # one was read at start, or written since

@@ -2,14 +2,14 @@
 
 In dependency order: what it shows (the coordinator), its tasks and the checkpoint's writer, its
 files (journal, versions, goal book, shelf, recall, the proposals), its organs (the face, the
-battery, the slot, the household, the messenger, the one door out, health), its personality, the
-one timer and the one admission, and last the parts (turns, needs, mind) and what carries out the
-owner's commands. The parts reach each other only through what is handed to them here.
+slot, the battery, the household, the messenger, the one door out, health), its personality, the
+one timer and the one admission, then the parts that think (`runtime.thinking`), and last what
+carries out the owner's commands. It returns the pet's `Anatomy`.
 
 A few callables are handed before what they call is built, because the pet's life runs in a
-circle (the mind hears the body and the files, the body is shown, what is shown reads the
-mind, health reads the turns): they are the lambdas below that name a part built further down,
-and none of them is called before the pet wakes.
+circle (the mind hears the body and the files, the body is shown, what is shown and what is
+checkpointed read the whole pet, health reads the turns): they are the lambdas that name one of
+the parts declared at the top of `wire`, and none of them is called before the pet wakes.
 """
 
 from __future__ import annotations
@@ -25,16 +25,13 @@ from ..body.battery import Battery
 from ..body.door import Door
 from ..body.face import FaceKeeper
 from ..body.health import Health
-from ..body.home_api import HomeApi
 from ..body.household import Household
 from ..body.messenger import Messenger
 from ..body.outward import Outward
 from ..body.voice import Voice
 from ..brain import Brain
-from ..brain.anthropic_brain import DEFAULT_MODEL
 from ..const import (
     CONF_LANGUAGE,
-    CONF_MODEL,
     CONF_NAME,
     CONF_NOTIFY_TARGETS,
     CONF_SHELF_VECTORS,
@@ -42,18 +39,14 @@ from ..const import (
     DEFAULT_OPTIONS,
     DOMAIN,
 )
-from ..core.diary import told
 from ..core.goals import MAX_OPEN
 from ..core.language import owners
 from ..core.power import BackoffLevel, PowerState
 from ..core.signals import SignalKind
-from ..issues import goals_overflow, key_rejected, model_retired
-from ..mind.keeper import Keeper
+from ..issues import goals_overflow
 from ..mind.mind import Mind
-from ..mind.situation import situation_file
 from ..needs.motivation import Motivation
-from ..ports import Clock, Dials
-from ..turns.senses import Senses
+from ..ports import Basics, Clock, Dials
 from ..turns.turns import Turns
 from ..vault.faces import face_table_stamp, read_face_table
 from ..vault.files import Vault, new_scrubber
@@ -76,17 +69,12 @@ from .nudges import Nudges
 from .personality import Personality
 from .promise_changes import PromiseChanges
 from .rhythm import Rhythm
-from .saving import Saving
+from .saving import Held, Saving
 from .snapshot import inner_state, snapshot
 from .tasks import Tasks
-from .views import Bodily, NeedsWindow
+from .thinking import Living, think
+from .views import Bodily
 from .watcher import Watcher
-
-
-def today_told(recall: Recall, clock: Clock) -> list[str]:
-    """What the pet did today, told briefly from its journal (for "what did you do today?")."""
-    day = recall.diary.day(clock.now().date())
-    return told(day.did) if day is not None else []
 
 
 def wire(
@@ -131,8 +119,7 @@ def wire(
         hass,
         store,
         name=name,
-        state=lambda: personality.state,
-        snapshot=lambda: kept(anatomy),
+        held=Held(state=lambda: personality.state, snapshot=lambda: kept(anatomy)),
         spawn=spawn,
         started=lambda: heart.started,
         utcnow=clock.utcnow,
@@ -147,6 +134,9 @@ def wire(
         show()
 
     post = lambda kind, data=None: mind.post(kind, data)  # noqa: E731
+    basics = Basics(
+        name=name, entry_id=entry_id, clock=clock, dials=dials, spawn=spawn, changed=changed
+    )
 
     # Its files.
     def journal_trouble(why: str | None) -> None:  # from the executor, to the loop
@@ -180,13 +170,10 @@ def wire(
     )
     proposals = Proposals(
         hass,
-        name=name,
-        entry_id=entry_id,
+        basics=basics,
         vault=vault,
         history=versions,
-        clock=clock,
         post=post,
-        changed=changed,
         files_changed=lambda rel: watcher.changed(rel),
         words=journal.words,
     )
@@ -204,13 +191,9 @@ def wire(
     # Its organs.
     face = FaceKeeper(
         hass,
-        entry_id=entry_id,
+        basics=basics,
         read_table=lambda: read_face_table(vault),
         table_stamp=lambda: face_table_stamp(vault),
-        clock=clock,
-        dials=dials,
-        spawn=spawn,
-        on_change=show,
         fire=outward.fire,
     )
 
@@ -253,11 +236,7 @@ def wire(
         words=journal.words,
     )
     door = Door(
-        hass,
-        name=name,
-        entry_id=entry_id,
-        clock=clock,
-        dials=dials,
+        basics=basics,
         journal=journal,
         voice=Voice(hass, name, dials),
         messenger=messenger,
@@ -266,9 +245,7 @@ def wire(
     )
     health = Health(
         hass,
-        name=name,
-        entry_id=entry_id,
-        dials=dials,
+        basics=basics,
         vault_root=vault.root,
         save_failed=lambda: saving.failing,
         history_trouble=lambda: versions.trouble,
@@ -309,120 +286,18 @@ def wire(
         initiative=lambda: personality.initiative,
         apply=personality.apply,
     )
-    body = Bodily(name, personality, organs, heart, clock)  # what the parts may read of it
-
-    def interacted() -> None:  # the owner spoke: the idle clock restarts, the timer re-plans
-        personality.interacted()
-        heart.arm()
-
-    def spoke() -> None:  # the turn in flight said something: the reply face lingers after it
-        face.linger_reply = True
-
-    # Its parts.
-    turns = Turns(
-        name=name,
-        entry_id=entry_id,
-        clock=clock,
-        brain=brain,
-        body=body,
-        goals=goals,
-        journal=journal,
-        vault=vault,
-        recall=recall,
-        shelf=lambda: files.shelf,
-        soul=proposals,
-        slot=arbiter,
-        senses=Senses(
-            post=post,
-            situation=lambda now, promises=True: mind.situation(
-                now, for_prompt=True, promises=promises
-            ),
-            unsaid=lambda: mind.reacher.take_held(),
-            witnessed=lambda need, evidence: motivation.witnessed(need, evidence),
-            interacted=interacted,
-            save_soon=saving.soon,
-            spoke=spoke,
-            key_rejected=lambda: _key_refused(hass, entry, name),
-            fire=outward.fire,
-            open_home=HomeApi(hass, dials, scrubber).async_open,
-            model_refused=lambda why: model_retired(
-                hass, entry_id, name, str(entry.data.get(CONF_MODEL) or DEFAULT_MODEL), why
-            ),
-            today=lambda: today_told(recall, clock),
-        ),
-        executor=executor,
-        changed=changed,
-        quiet=dials.quiet_hours,
-        home=hass.config.location_name or "home",
-    )
-    # The needs roll their dice from the pet's own name: repeatable, and different per pet.
-    motivation = Motivation(
-        clock=clock,
-        dials=dials,
-        body=body,
-        view=NeedsWindow(files, organs, saving, dials, clock, turns, lambda: mind),
-        goals=goals,
-        journal=journal,
-        vault=vault,
-        spawn=spawn,
-        changed=changed,
-        seed=entry.unique_id or entry.entry_id,
-    )
-    watcher = Watcher(
+    # Its parts that think, and the situation they keep in the vault.
+    turns, motivation, watcher, mind, continuity = think(
         hass,
+        entry,
+        brain,
+        basics,
         files,
-        clock,
-        motivation,
-        spawn=spawn,
+        organs,
+        Living(
+            saving, heart, admission, personality, Bodily(name, personality, organs, heart, clock)
+        ),
         post=post,
-        folded_until=lambda: mind.folded_until,
-        reload=lambda rel: _reload(rel, face, personality, battery, turns),
-    )
-    keeper = Keeper(  # the promises, given at their time whatever else the pet does
-        clock=clock,
-        dials=dials,
-        goals=goals,
-        door=door,
-        admission=admission,
-        turns=turns,
-        spawn=spawn,
-        changed=changed,
-    )
-    mind = Mind(
-        name=name,
-        clock=clock,
-        dials=dials,
-        body=body,
-        heart=heart,
-        journal=journal,
-        goals=goals,
-        turns=turns,
-        admission=admission,
-        door=door,
-        needs=motivation,
-        household=household,
-        shelf=lambda: files.shelf,
-        history=versions,
-        executor=executor,
-        spawn=spawn,
-        changed=changed,
-        journal_days=lambda: watcher.journal_days,
-        watch_vault=watcher.look,
-        refresh_situation=lambda: continuity.refresh(),
-        keeper=keeper,
-    )
-    continuity = Continuity(
-        hass,
-        name=name,
-        entry_id=entry_id,
-        vault=vault,
-        journal=journal,
-        clock=clock,
-        spawn=spawn,
-        health=health,
-        scrubber=scrubber,
-        situation=lambda now: situation_file(name, mind.situation(now, for_prompt=False)),
-        conversation_open=lambda: turns.unflushed,
     )
     rhythm = Rhythm(
         heart,
@@ -445,7 +320,7 @@ def wire(
         show()
 
     answers = Answers(  # what other assistants are told (Home Assistant's LLM API)
-        clock=clock,
+        basics=basics,
         scrubber=scrubber,
         journal=journal,
         shown=lambda: coordinator.data,
@@ -453,7 +328,6 @@ def wire(
         shelf=lambda query, most: files.shelf.search(query, limit=most),
         read_day=lambda day: executor(day_text, vault, day),
         roots=(str(vault.root), hass.config.config_dir),
-        changed=show,
     )
     parts = Parts(
         turns,
@@ -469,19 +343,3 @@ def wire(
     )
     anatomy = Anatomy(hass, entry, clock, dials, files, organs, workings, parts)
     return anatomy  # the snapshot and the checkpoint read it whole
-
-
-def _key_refused(hass: HomeAssistant, entry: ConfigEntry[Any], name: str) -> None:
-    """The model provider refused the key: a repair issue, and reauthentication."""
-    key_rejected(hass, entry.entry_id, name)
-    entry.async_start_reauth(hass)
-
-
-async def _reload(
-    rel: str, face: FaceKeeper, personality: Personality, battery: Battery, turns: Turns
-) -> None:
-    """A file the face or the turns read changed: they read it again."""
-    if rel.startswith("soul/"):
-        await turns.async_load_soul()
-    else:
-        await face.async_check_table(personality.state, battery.level)

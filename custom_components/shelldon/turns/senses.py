@@ -1,5 +1,5 @@
-"""What a turn is handed to read and tell around it (the mind's present, the bus, the face), and
-what it gives back to its caller."""
+"""What a turn is handed to read and tell around it (the mind's present, the bus, the face) and
+the files it works in, and what it gives back to its caller."""
 
 from __future__ import annotations
 
@@ -14,6 +14,12 @@ from ..core.exchanges import Line
 from ..core.home import ToolCall
 from ..core.turn_kind import TurnKind
 from ..ports import Post
+from ..vault.files import Vault
+from ..vault.goals import GoalBook
+from ..vault.proposals import Proposals
+from ..vault.recall import Recall
+from ..vault.records import Records
+from ..vault.shelf import Shelf
 
 
 @dataclass(frozen=True)
@@ -29,23 +35,45 @@ class TurnOutcome:
     reply: Reply | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Senses:
-    """What the turns read and tell around them, handed in by the runtime."""
+    """What a turn reads around it, handed in by the runtime: the mind's present, the lines the
+    door held back, the day so far, the owner's home (its tools, and its name)."""
 
-    post: Post  # a fact for the mind
     situation: Callable[..., list[str]]  # the mind's present tense: (now, promises=True)
     unsaid: Callable[[], list[str]]  # closing lines the door held back, for the next talk
+    today: Callable[[], list[str]] = field(default=list)  # what it did today, from its journal
+    # the owner's home for one owner message: (who asked, what they said) -> its tools, or None
+    open_home: Callable[[Any, str], Awaitable[HomeTools | None]] | None = None
+    home: str = "home"  # where the pet lives, by the name the owner gave the home
+
+
+@dataclass(frozen=True)
+class Tells:
+    """What a turn tells around it, handed in by the runtime: the mind, the needs, the idle
+    clock, the checkpoint, the face, the owner (a key or a model to renew) and the bus."""
+
+    post: Post  # a fact for the mind
     witnessed: Callable[[str, str], None]  # something real satisfied a need
     interacted: Callable[[], None]  # the owner spoke: the idle clock restarts
     save_soon: Callable[[], None]  # what was said reaches the checkpoint in seconds
     spoke: Callable[[], None]  # the turn said something: the reply face follows it
     key_rejected: Callable[[], None]  # the owner must re-authenticate
     fire: Callable[[str, dict[str, Any]], None]  # a bus event
-    today: Callable[[], list[str]] = field(default=list)  # what it did today, from its journal
-    # the owner's home for one owner message: (who asked, what they said) -> its tools, or None
-    open_home: Callable[[Any, str], Awaitable[HomeTools | None]] | None = None
     model_refused: Callable[[str], None] | None = None  # the model is retired or unknown: a repair
+
+
+@dataclass(frozen=True)
+class TurnFiles:
+    """The files a turn reads and writes: the journal, the goal book, the vault, recall, the
+    shelf as it is now (it is rebuilt when a dial changes), and the soul's proposals."""
+
+    journal: Records
+    goals: GoalBook
+    vault: Vault
+    recall: Recall
+    shelf: Callable[[], Shelf]
+    soul: Proposals
 
 
 def committed(

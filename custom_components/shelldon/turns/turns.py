@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, Final
@@ -34,7 +33,6 @@ from ..const import EVENT_TURN_FINISHED
 from ..core.closing import Closing, Conversation, worth_closing
 from ..core.exchanges import Exchange, Exchanges, Line, Role, marker
 from ..core.goals import Goal
-from ..core.keeping import QuietHours
 from ..core.language import detect
 from ..core.promises import mentions_a_time
 from ..core.scrub import Pool
@@ -42,12 +40,8 @@ from ..core.signals import SignalKind
 from ..core.text import clean, shorten
 from ..core.tokens import TokenLedger, Usage
 from ..core.turn_kind import TurnKind
-from ..ports import Body, Changed, Clock, Executor, Slot
-from ..vault.files import Vault, VaultError
-from ..vault.goals import GoalBook
-from ..vault.proposals import Proposals
-from ..vault.recall import Recall
-from ..vault.records import Records
+from ..ports import Basics, Body, Executor, Slot
+from ..vault.files import VaultError
 from ..vault.shelf import Shelf
 from ..vault.soul import CONSTITUTION, PERSONA, read_soul
 from .acting import account_tools, cannot_act
@@ -57,7 +51,7 @@ from .ledger import ledger, restore_ledger
 from .machine import machine
 from .reply import apply_reply, scrubbed
 from .requests import Requests
-from .senses import Senses, TurnOutcome, committed, finished, heard_in_talk
+from .senses import Senses, Tells, TurnFiles, TurnOutcome, committed, finished, heard_in_talk
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -76,42 +70,35 @@ class Turns:
     def __init__(
         self,
         *,
-        name: str,
-        entry_id: str,
-        clock: Clock,
+        basics: Basics,
         brain: Brain,
         body: Body,
-        goals: GoalBook,
-        journal: Records,
-        vault: Vault,
-        recall: Recall,
-        shelf: Callable[[], Shelf],
-        soul: Proposals,
+        files: TurnFiles,
         slot: Slot,
         senses: Senses,
+        tells: Tells,
         executor: Executor,
-        changed: Changed,
-        quiet: Callable[[], QuietHours],
-        home: str = "home",
     ) -> None:
-        self.name = name
-        self.entry_id = entry_id
-        self.clock = clock
+        self.name = name = basics.name
+        self.entry_id = basics.entry_id
+        self.clock = basics.clock
         self.brain: Brain = brain
         self.offline = OfflineBrain()
         self.body = body
-        self.goals = goals
-        self.journal = journal
-        self.vault = vault
-        self.recall = recall
-        self._shelf = shelf
-        self.soul = soul
+        self.goals = files.goals
+        self.journal = files.journal
+        self.vault = files.vault
+        self.recall = files.recall
+        self._shelf = files.shelf
+        self.soul = files.soul
         self.slot = slot
         self.senses = senses
+        self.tells = tells
         self.executor = executor
-        self.changed = changed
-        self.requests = Requests(clock=clock, goals=goals, quiet=quiet)  # "remind me …"
-        self.home = home
+        self.changed = basics.changed
+        quiet = basics.dials.quiet_hours
+        self.requests = Requests(clock=self.clock, goals=self.goals, quiet=quiet)  # "remind me …"
+        self.home = senses.home
         self.history = Exchanges()
         self.tokens = TokenLedger()
         self.identity = Identity(name, CONSTITUTION.format(name=name), PERSONA.format(name=name))
@@ -232,16 +219,16 @@ class Turns:
         arrived = {"room": room, "sender": sender, "about": f"{sender} said something"}
         heard_now = not self.slot.waiting  # a flood is heard one message at a time
         if heard_now:  # the mind hears it at once, while it waits in line
-            self.senses.post(SignalKind.OWNER_MESSAGE, arrived)
+            self.tells.post(SignalKind.OWNER_MESSAGE, arrived)
         self.unflushed = True
         await self.slot.take()
         try:
             await asyncio.sleep(0)
             if not heard_now:
-                self.senses.post(SignalKind.OWNER_MESSAGE, arrived)
+                self.tells.post(SignalKind.OWNER_MESSAGE, arrived)
             said = " ".join(clean(said).split())[:MAX_MESSAGE]
             self.vault.scrubber.learn_from(said, Pool.SAID if trusted else Pool.HEARD)
-            self.senses.interacted()
+            self.tells.interacted()
             now = self.clock.now()
             heard = Line(self.clock.utcnow().isoformat(), room, sender, Role.OWNER, said)
             opener = self.senses.open_home if getattr(self.brain, "acts_on_home", 0) else None
@@ -255,9 +242,9 @@ class Turns:
                 home=await opener(asker, said) if opener else None,
             )
             self.last_topic = said
-            self.senses.witnessed("connection", "my owner talked with me")
+            self.tells.witnessed("connection", "my owner talked with me")
             outcome = await self.run(request, heard, TurnKind.OWNER)
-            self.senses.save_soon()  # what was said reaches the checkpoint within seconds
+            self.tells.save_soon()  # what was said reaches the checkpoint within seconds
             return outcome
         finally:
             self.slot.release()
@@ -330,10 +317,10 @@ class Turns:
             ok, error, billed = False, err.cause, err.usage
             self.troubles.failed(err)
             if isinstance(err, BrainAuthError):
-                self.senses.key_rejected()  # whoever's turn it was, the owner must act
+                self.tells.key_rejected()  # whoever's turn it was, the owner must act
                 self.brain = self.offline
-            elif err.cause == "model_not_found" and self.senses.model_refused:
-                self.senses.model_refused("not_found")
+            elif err.cause == "model_not_found" and self.tells.model_refused:
+                self.tells.model_refused("not_found")
             result = (
                 apology(err, request.language)
                 if kind is TurnKind.OWNER
@@ -376,7 +363,7 @@ class Turns:
                 "kind": SAID_AS.get(kind, "musing"),
                 "at": said_line.at,
             }
-            self.senses.spoke()
+            self.tells.spoke()
         if heard is not None:
             self.history.add(Exchange(heard, said_line, kind.value))
         if kind is TurnKind.OWNER and heard is not None:
@@ -392,9 +379,9 @@ class Turns:
             "face": self.body.mood_face.name,
             "power": self.body.level.value,
         }
-        self.senses.post(SignalKind.TURN_COMMITTED, committed(kind, heard, reply, ok, request))
+        self.tells.post(SignalKind.TURN_COMMITTED, committed(kind, heard, reply, ok, request))
         self.changed()
         tokens = billed.total  # what was billed, even for a turn that failed
         event = finished(self.entry_id, kind, reply, tokens, ok, result.tools)
-        self.senses.fire(EVENT_TURN_FINISHED, event)
+        self.tells.fire(EVENT_TURN_FINISHED, event)
         return TurnOutcome(reply.say, reply.intent, ok, kind, tokens, error, reply)

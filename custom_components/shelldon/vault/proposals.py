@@ -26,7 +26,7 @@ from ..core.signals import SignalKind
 from ..core.text import clean, shorten
 from ..core.words import english, retold
 from ..issues import create_issue, delete_issue
-from ..ports import Changed, Clock, Post, Words
+from ..ports import Basics, Post, Words
 from .files import Vault, VaultError, reason
 from .versions import Versions
 
@@ -54,25 +54,22 @@ class Proposals:
         self,
         hass: HomeAssistant,
         *,
-        name: str,
-        entry_id: str,
+        basics: Basics,
         vault: Vault,
         history: Versions,
-        clock: Clock,
         post: Post,
-        changed: Changed,
         files_changed: Callable[[str], None],
         words: Words = english,
     ) -> None:
         self.hass = hass
         self.words = words  # the journal's account of each edit, in the owner's language
-        self.name = name
-        self.entry_id = entry_id
+        self.name = basics.name
+        self.entry_id = basics.entry_id
         self.vault = vault
         self.history = history
-        self.clock = clock
+        self.clock = basics.clock
         self.post = post
-        self.changed = changed
+        self.changed = basics.changed
         self.files_changed = files_changed
         self.pending: dict[str, Proposal] = {}
         self.ruled: dict[str, str] = {}  # id -> approved or rejected, the latest few

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Final
 
+from ..core.diary import told
 from ..core.dream import parse_day, worth_keeping
 from ..core.knowledge import Index
 from ..core.markup import plain
@@ -96,6 +97,12 @@ class Recall:
     def facts(self) -> list[tuple[str, str]]:
         """Every fact kept, with its source day."""
         return list(self._facts)
+
+    def told_today(self, today: date) -> list[str]:
+        """What the pet did today, told briefly from its journal (for "what did you do
+        today?")."""
+        day = self.diary.day(today)
+        return told(day.did) if day is not None else []
 
     def recall(self, query: str, limit: int = 3) -> list[str]:
         """Prompt lines for what bears on `query`, facts first when they tie."""

@@ -294,7 +294,7 @@ async def test_the_vault_scan_runs_at_most_once_a_minute_whatever_the_tick(
     original = Watcher.scan
 
     def counting(self: Watcher, *args: Any) -> dict[str, Any]:
-        scans.append(self.pet.clock.utcnow())
+        scans.append(self._clock.utcnow())
         return original(self, *args)
 
     freezer.move_to(local(2026, 11, 30, 10, 0))

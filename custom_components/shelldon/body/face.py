@@ -132,15 +132,17 @@ class FaceKeeper:
 
     async def async_follow(self, state: PersonalityState, level: BackoffLevel) -> None:
         """As `follow`, but the new face is drawn before this returns and not shown: the
-        caller shows the mood and its picture in one snapshot."""
+        caller shows the mood and its picture in one snapshot, then `announce`s it."""
         _changed, picture = self._select_mood(state, level)
         if picture is None:
             return
         self._wanted = picture
-        if picture == self.display:
-            self._flush_announce()
-            return
-        await self._async_draw(quiet=True)
+        if picture != self.display:
+            await self._async_draw(quiet=True)
+
+    def announce(self) -> None:
+        """The mood event of a face the caller has just shown (it follows the picture)."""
+        self._flush_announce()
 
     def _select_mood(self, state: PersonalityState, level: BackoffLevel) -> tuple[bool, str | None]:
         """Select the mood face: (it changed, the picture to draw for it or None). A new
@@ -223,7 +225,7 @@ class FaceKeeper:
         self.display, self.png, self.updated = name, png, self.clock.utcnow()
         if not quiet:
             self.changed(save=False)  # one write: the name and its picture together
-        self._flush_announce()
+            self._flush_announce()
         if action := self.dials.get(CONF_ESPHOME_ACTION):
             if quiet:
                 self.spawn(self._async_call_panel(action))

@@ -50,12 +50,14 @@ class Nudges:
         follow: Callable[[PersonalityState], Awaitable[None]],
         mood_face: Callable[[], Face],
         shown: Shown,
+        announce: Callable[[], None],
     ) -> None:
         self._personality = personality
         self._clock = clock
         self._follow = follow  # the face follows the mood, drawn before it is shown
         self._mood_face = mood_face
         self._shown = shown
+        self._announce = announce  # the mood event, after the picture it announces
         self._nudged_at: dict[NudgeKind, datetime] = {}
 
     async def async_nudge(self, kind: NudgeKind) -> NudgeResult:
@@ -76,6 +78,7 @@ class Nudges:
             await self._follow(personality.state)
         finally:
             self._shown.release()
+        self._announce()
         return self._result(True, "applied")
 
     def prune(self, utc_now: datetime) -> None:

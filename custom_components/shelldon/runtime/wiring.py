@@ -313,6 +313,7 @@ def wire(
         follow=lambda state: face.async_follow(state, battery.level),
         mood_face=lambda: face.mood_face,
         shown=coordinator,
+        announce=face.announce,
     )
 
     def promises_changed() -> None:  # the goal timer follows, and the list shows it

@@ -33,7 +33,7 @@ async def _a_lived_in_pet(hass: HomeAssistant, entry: MockConfigEntry) -> Any:
     start = datetime(2026, 11, 30, 8, 0, tzinfo=UTC)
     for i in range(12):  # a day of conversation fills the window
         at = (start + timedelta(minutes=20 * i)).isoformat()
-        turns.history.add(
+        turns.exchanges.add(
             Exchange(
                 Line(
                     at,

@@ -195,7 +195,7 @@ async def test_a_reply_typed_into_the_notification_is_answered_on_the_phone(
     freezer.move_to(local(2026, 11, 30, 10, 5))
     await reply_from_phone(hass, action, "how was your day?")
 
-    exchange = pet.parts.turns.history.exchanges[-1]
+    exchange = pet.parts.turns.exchanges.exchanges[-1]
     assert exchange.kind == "owner"
     assert exchange.heard.role is Role.OWNER
     assert exchange.heard.room == "notification"
@@ -238,11 +238,11 @@ async def test_a_reply_that_is_not_for_the_pet_or_says_nothing_does_nothing(
     pet = await async_setup_pet(hass, config_entry)
     await speak_up(hass, pet)
     sent = reply_action(phone[0])["action"]
-    before = pet.parts.turns.history.to_list()
+    before = pet.parts.turns.exchanges.to_list()
 
     await reply_from_phone(hass, sent if action == "<sent>" else action, text)
     assert len(phone) == 1
-    assert pet.parts.turns.history.to_list() == before
+    assert pet.parts.turns.exchanges.to_list() == before
     assert pet.workings.personality.state.last_interaction_at is None
 
 
@@ -260,7 +260,7 @@ async def test_an_empty_reply_leaves_the_notification_answerable(
     await reply_from_phone(hass, sent, "")
     await reply_from_phone(hass, sent, "sorry, butter fingers. hi!")
     assert len(phone) == 2
-    assert pet.parts.turns.history.exchanges[-1].heard.text == "sorry, butter fingers. hi!"
+    assert pet.parts.turns.exchanges.exchanges[-1].heard.text == "sorry, butter fingers. hi!"
 
 
 @pytest.mark.parametrize("pet_options", [{CONF_NOTIFY_TARGETS: [PHONE]}])
@@ -285,7 +285,7 @@ async def test_a_pending_reply_survives_a_restart(
     freezer.move_to(local(2026, 11, 30, 10, 30))
     pet = await async_setup_pet(hass, config_entry)
     await reply_from_phone(hass, answer, "how was your day?")
-    heard = pet.parts.turns.history.exchanges[-1].heard
+    heard = pet.parts.turns.exchanges.exchanges[-1].heard
     assert (heard.role, heard.room, heard.text) == (Role.OWNER, "notification", "how was your day?")
     assert len(phone) == 3, "answered on the phone after the restart"
 

@@ -138,7 +138,7 @@ async def test_a_promised_follow_up_is_asked_as_a_conversation_and_the_spoken_an
         reply = await answer_aloud(hass, "It went great, they offered me the job!", QUESTION)
 
     assert reply == "Congratulations, Alex!"
-    exchange = pet.parts.turns.history.exchanges[-1]
+    exchange = pet.parts.turns.exchanges.exchanges[-1]
     assert (exchange.heard.role, exchange.heard.room) == (Role.OWNER, "voice")
     assert exchange.heard.text == "It went great, they offered me the job!"
     assert pet.workings.personality.state.last_interaction_at is not None, (

@@ -139,7 +139,7 @@ async def test_an_edit_path_the_os_refuses_is_a_refused_edit_and_the_exchange_is
     assert response["ok"] and response["reply"] == "Done.", "the owner got the answer"
     said = journal(tmp_path)
     assert "please keep a note" in said, "the exchange reached the journal"
-    assert [e.heard.text for e in pet.parts.turns.history.exchanges] == ["please keep a note"]
+    assert [e.heard.text for e in pet.parts.turns.exchanges.exchanges] == ["please keep a note"]
     account = next(line for line in said.splitlines() if "edit" in line and "proposed" not in line)
     assert "refused" in account or "could not edit" in account
     assert str(tmp_path) not in said, "no host path in what the pet wrote"

@@ -57,7 +57,7 @@ def pet_options() -> dict[str, Any]:
 
 
 def musings(pet: Anatomy) -> list[Any]:
-    return [e for e in pet.parts.turns.history.exchanges if e.kind == "proactive"]
+    return [e for e in pet.parts.turns.exchanges.exchanges if e.kind == "proactive"]
 
 
 def battery_entry(hass: HomeAssistant, charge: str) -> MockConfigEntry:
@@ -299,7 +299,7 @@ async def test_history_keeps_a_marker_never_a_fake_owner_message(
     assert exchange.heard.text == MARKER
     assert exchange.said is not None and exchange.said.role is Role.PET
     assert exchange.said.text == phone[0].data["message"]
-    owner_lines = [line for line in pet.parts.turns.history.lines() if line.role is Role.OWNER]
+    owner_lines = [line for line in pet.parts.turns.exchanges.lines() if line.role is Role.OWNER]
     assert owner_lines == [], "the owner never typed anything"
     assert pet.workings.personality.state.last_interaction_at is None, (
         "a musing is not an interaction"

@@ -108,7 +108,7 @@ def build(root: Path, clock: FakeClock, body: FakeBody, dials: Dials, spawned: S
             journal=records,
             goals=goals,
             shelf=lambda: shelf,
-            history=Versions(vault, git=""),
+            versions=Versions(vault, git=""),
             journal_days=lambda: days,
             watch_vault=Calls(),
             refresh_situation=Calls(),

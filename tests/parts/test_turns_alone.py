@@ -155,7 +155,7 @@ async def test_an_owner_turn_waits_for_the_slot_then_answers_and_tells_the_mind(
     assert committed["heard"] == "good morning"
     assert (committed["role"], committed["sender"]) == ("owner", "Alex")
     assert (committed["said"], committed["ok"]) == ("Hi Alex! Coffee time?", True)
-    [exchange] = rig.turns.history.exchanges
+    [exchange] = rig.turns.exchanges.exchanges
     assert (exchange.heard.role, exchange.heard.text, exchange.heard.room) == (
         Role.OWNER,
         "good morning",
@@ -274,11 +274,11 @@ async def test_a_self_turn_keeps_a_marker_never_a_fake_owner_line(rig: Rig) -> N
     outcome = await rig.turns.async_self_turn(TurnKind.PROACTIVE, rig.clock.now())
 
     assert (outcome.ok, outcome.say) == (True, "Hello from the desk!")
-    [exchange] = rig.turns.history.exchanges
+    [exchange] = rig.turns.exchanges.exchanges
     assert (exchange.heard.role, exchange.heard.text) == (Role.MARKER, marker(NAME))
     assert exchange.said is not None
     assert exchange.said.text == "Hello from the desk!"
-    assert not any(line.role is Role.OWNER for line in rig.turns.history.lines())
+    assert not any(line.role is Role.OWNER for line in rig.turns.exchanges.lines())
     [request] = rig.brain.requests
     assert request.kind is TurnKind.PROACTIVE
     assert not any(m.kind == "message" for m in request.messages)
@@ -324,7 +324,7 @@ async def test_a_dream_day_folds_its_notes_into_facts_md_scrubbed(rig: Rig) -> N
         ("Alex's sister is called Mia", YESTERDAY),
         ("the router password is [secret]", YESTERDAY),
     ]
-    assert rig.turns.history.exchanges == []  # a dream is no conversation
+    assert rig.turns.exchanges.exchanges == []  # a dream is no conversation
 
 
 async def test_a_dream_day_that_would_not_fit_the_nights_room_is_not_started(rig: Rig) -> None:

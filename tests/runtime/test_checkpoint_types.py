@@ -140,7 +140,7 @@ def kept(pet: Anatomy) -> dict[str, Any]:
             (pet.parts.turns.last_said or {}).get("text"),
             pet.parts.turns.last_intent,
             pet.files.goals.serial,
-            len(pet.parts.turns.history.exchanges),
+            len(pet.parts.turns.exchanges.exchanges),
         ),
         "replies": sorted(pet.organs.messenger.pending),
         "mind": (
@@ -272,7 +272,7 @@ DAMAGES: dict[str, Damage] = {
             "notes": 5,
         },
     ),
-    "turns.history-items": Damage(
+    "turns.exchanges-items": Damage(
         "turns",
         [5, "x", None, {"heard": 5, "said": 5}, {"heard": {"at": 1, "role": "owner"}}],
         "history",

@@ -35,7 +35,7 @@ class MindFiles:
     journal: Records
     goals: GoalBook
     shelf: Callable[[], Shelf]
-    history: Versions
+    versions: Versions
     journal_days: Callable[[], set[str]]
     watch_vault: Callable[[], None]
     refresh_situation: Callable[[], None]

@@ -68,7 +68,7 @@ class Mind:
         self.door = means.door
         self.needs = means.needs
         self.household = household
-        self.history = files.history
+        self.versions = files.versions
         self.executor = executor
         self.spawn = spawn
         self.changed = basics.changed
@@ -87,7 +87,7 @@ class Mind:
         self.signalled_due: set[str] = set()
         self.last_record: TickRecord | None = None
         self.scribe = Scribe(
-            clock=clock, records=journal, history=files.history, executor=executor, spawn=spawn
+            clock=clock, records=journal, versions=files.versions, executor=executor, spawn=spawn
         )
         self.records.on_full = self.scribe.flush  # a flood is written as it comes
         self._dirty = False

@@ -30,13 +30,13 @@ class Scribe:
         *,
         clock: Clock,
         records: Records,
-        history: Versions,
+        versions: Versions,
         executor: Executor,
         spawn: Spawn,
     ) -> None:
         self.clock = clock
         self.records = records
-        self.history = history
+        self.versions = versions
         self.executor = executor
         self.spawn = spawn
         self._lock = threading.Lock()  # one tick's files and commit at a time
@@ -71,7 +71,7 @@ class Scribe:
         with self._lock:
             self.records.write(batch)
             if commit:
-                self.history.record(commit)
+                self.versions.record(commit)
 
     def _take_unrecorded(self) -> str | None:
         """One commit message for the ticks not recorded yet: the latest first, then the rest."""

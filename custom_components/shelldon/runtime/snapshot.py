@@ -210,7 +210,7 @@ def _inner(pet: Anatomy, now: datetime) -> dict[str, Any]:
             "brain": brain.name,
             # The Anthropic brain's model, or the AI Task entity the brain thinks with.
             "model": getattr(brain, "model", None) or getattr(brain, "entity_id", None),
-            "history_exchanges": len(pet.parts.turns.history.exchanges),
+            "history_exchanges": len(pet.parts.turns.exchanges.exchanges),
             "dream_backlog": pet.parts.mind.dreamer.backlog(),
             "folded_until": pet.parts.mind.folded_until,
             "shelf": {doc: seen.get("status") for doc, seen in pet.files.shelf.seen.items()},

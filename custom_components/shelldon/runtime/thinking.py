@@ -168,7 +168,7 @@ def think(
             journal=files.journal,
             goals=files.goals,
             shelf=lambda: files.shelf,
-            history=files.versions,
+            versions=files.versions,
             journal_days=lambda: watcher.journal_days,
             watch_vault=watcher.look,
             refresh_situation=lambda: continuity.refresh(),

@@ -149,7 +149,7 @@ class NeedsWindow:
 
     def owner_last_words(self) -> str:
         """What the owner said last (kept across restarts in the conversation window)."""
-        said = [line.text for line in self._turns.history.lines() if line.role is Role.OWNER]
+        said = [line.text for line in self._turns.exchanges.lines() if line.role is Role.OWNER]
         return said[-1].strip() if said else ""
 
     def constitution(self) -> str:

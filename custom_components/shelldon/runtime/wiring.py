@@ -172,7 +172,7 @@ def wire(
         hass,
         basics=basics,
         vault=vault,
-        history=versions,
+        versions=versions,
         post=post,
         files_changed=lambda rel: watcher.changed(rel),
         words=journal.words,

@@ -1,4 +1,4 @@
-"""What the turns keep in the checkpoint: the history, the day's tokens, the open conversation.
+"""What the turns keep in the checkpoint: the exchanges of the conversation, the day's tokens, the open conversation.
 
 Anything unreadable is skipped; an older checkpoint's inbox becomes journal lines.
 """
@@ -19,7 +19,7 @@ from ..vault.goals import GoalBook
 class Kept(Protocol):
     """What the turns keep across a restart (the turns part, as the checkpoint sees it)."""
 
-    history: Exchanges
+    exchanges: Exchanges
     tokens: TokenLedger
     last_intent: str | None
     last_outcome: str | None
@@ -47,7 +47,7 @@ class Kept(Protocol):
 def ledger(turns: Kept) -> dict[str, Any]:
     """Plain data for the checkpoint."""
     return {
-        "history": turns.history.to_list(),
+        "history": turns.exchanges.to_list(),
         "tokens": turns.tokens.to_dict(),
         "last_intent": turns.last_intent,
         "last_outcome": turns.last_outcome,
@@ -63,7 +63,7 @@ def restore_ledger(turns: Kept, data: Any) -> None:
     """Back from the checkpoint (anything unreadable is skipped)."""
     if not isinstance(data, dict):
         return
-    turns.history = Exchanges.from_list(data.get("history"))
+    turns.exchanges = Exchanges.from_list(data.get("history"))
     for note in notes_from_list(data.get("notes")):  # an older inbox
         turns.journal.entry(turns.clock.now(), "journal.noted", text=note.text)
     turns.tokens = TokenLedger.from_dict(data.get("tokens"))

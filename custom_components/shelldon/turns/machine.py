@@ -51,14 +51,14 @@ def open_items(
     )
 
 
-def changes(mark: dict[str, Any], history: Exchanges, body: Body, utc_now: datetime) -> list[str]:
+def changes(mark: dict[str, Any], exchanges: Exchanges, body: Body, utc_now: datetime) -> list[str]:
     """What changed since the last turn."""
     at = instant(mark.get("at"))
     if at is None:
         return ["this is your first turn"]
     found = [f"{age(utc_now - at)} passed"]
     spoke = sum(
-        1 for line in history.lines() if line.role is Role.OWNER and (instant(line.at) or at) > at
+        1 for line in exchanges.lines() if line.role is Role.OWNER and (instant(line.at) or at) > at
     )
     if spoke:
         found.append(f"your owner spoke {spoke} time{'s' if spoke > 1 else ''}")
@@ -77,7 +77,7 @@ def machine(
     utc_now: datetime,
     goals: GoalBook,
     tokens_today: int,
-    history: Exchanges,
+    exchanges: Exchanges,
     mark: dict[str, Any],
     last_intent: str | None,
     last_outcome: str | None,
@@ -90,7 +90,7 @@ def machine(
     today: list[str] | None = None,
 ) -> Machine:
     """The machine, now (`promises`: whether the open promises are shown)."""
-    found = changes(mark, history, body, utc_now)
+    found = changes(mark, exchanges, body, utc_now)
     for item in filed:
         held = "you just filed" if item.new else "you already held"
         if item.due is None:

@@ -3,7 +3,7 @@
 Owner messages wait only for the single slot, in order, and always get an answer (an
 in-character apology when the brain fails). Turns the pet starts itself arrive here already
 admitted (initiative, battery, budget, slot) and deliver nothing: their lines leave through the
-door out. After a turn the reply is applied: the exchange joins the history, notes go into the
+door out. After a turn the reply is applied: the exchange joins the exchanges, notes go into the
 journal for the dream, promises and questions become goals, finished ones settle, edits go to
 the soul keeper, the tokens are counted. One request is one promise: what the owner's message
 filed (or asked about) takes what the reply promises about it, and the pet's own turns (a
@@ -99,7 +99,7 @@ class Turns:
         quiet = basics.dials.quiet_hours
         self.requests = Requests(clock=self.clock, goals=self.goals, quiet=quiet)  # "remind me …"
         self.home = senses.home
-        self.history = Exchanges()
+        self.exchanges = Exchanges()
         self.tokens = TokenLedger()
         self.identity = Identity(name, CONSTITUTION.format(name=name), PERSONA.format(name=name))
         self.last_intent: str | None = None
@@ -163,7 +163,7 @@ class Turns:
     # ------------------------------------------------------------------ the prompt
 
     def _earlier(self, shown: int) -> list[PromptLine]:
-        lines = [line for e in self.history.exchanges[-shown:] for line in (e.heard, e.said)]
+        lines = [line for e in self.exchanges.exchanges[-shown:] for line in (e.heard, e.said)]
         return [
             PromptLine("earlier", x.room, x.sender, x.role.value, shorten(x.text, EARLIER_CHARS))
             for x in lines
@@ -190,7 +190,7 @@ class Turns:
             utc_now=self.clock.utcnow(),
             goals=self.goals,
             tokens_today=self.tokens.today(now).total,
-            history=self.history,
+            exchanges=self.exchanges,
             mark=self.last_mark,
             last_intent=self.last_intent,
             last_outcome=self.last_outcome,
@@ -365,7 +365,7 @@ class Turns:
             }
             self.tells.spoke()
         if heard is not None:
-            self.history.add(Exchange(heard, said_line, kind.value))
+            self.exchanges.add(Exchange(heard, said_line, kind.value))
         if kind is TurnKind.OWNER and heard is not None:
             self.conversation.add(heard_in_talk(heard.text, reply, ok, request, result.tools))
         self.last_intent = reply.intent

@@ -56,7 +56,7 @@ class Proposals:
         *,
         basics: Basics,
         vault: Vault,
-        history: Versions,
+        versions: Versions,
         post: Post,
         files_changed: Callable[[str], None],
         words: Words = english,
@@ -66,7 +66,7 @@ class Proposals:
         self.name = basics.name
         self.entry_id = basics.entry_id
         self.vault = vault
-        self.history = history
+        self.versions = versions
         self.clock = basics.clock
         self.post = post
         self.changed = basics.changed
@@ -167,7 +167,7 @@ class Proposals:
         return self.vault.read_text(rel) if path.is_file() else None
 
     def _write(self, rel: str, content: str) -> None:
-        self.history.keep_previous(rel, self.clock.utcnow())
+        self.versions.keep_previous(rel, self.clock.utcnow())
         self.vault.write_text(rel, content)
 
     def diff(self, proposal: Proposal, current: str) -> str:
@@ -265,7 +265,7 @@ class Proposals:
         if (digest(current) if current is not None else "") != proposal.base:
             raise _StaleError(proposal.path)
         self._write(proposal.path, proposal.content)
-        self.history.record(f"self-edit: {proposal.path} ({proposal.id}, approved)")
+        self.versions.record(f"self-edit: {proposal.path} ({proposal.id}, approved)")
 
     async def async_reject(self, edit_id: str) -> None:
         """Drop a waiting proposal: the surface is left exactly as it was."""

@@ -1,4 +1,5 @@
-"""What the turns keep in the checkpoint: the exchanges of the conversation, the day's tokens, the open conversation.
+"""What the turns keep in the checkpoint: the conversation's exchanges, the day's tokens, the open
+conversation.
 
 Anything unreadable is skipped; an older checkpoint's inbox becomes journal lines.
 """

@@ -20,7 +20,7 @@ from typing import Any
 from homeassistant.core import HomeAssistant
 
 from bench.timing import real_perf_counter, thread_cpu
-from custom_components.shelldon.const import DOMAIN
+from custom_components.shelldon.ports.const import DOMAIN
 from tests.common import async_setup_pet, make_pet_entry
 
 PROMISES_LIST = "todo.shelldon_promises"

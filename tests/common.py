@@ -13,7 +13,7 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed_exact,
 )
 
-from custom_components.shelldon.const import (
+from custom_components.shelldon.ports.const import (
     CONF_API_KEY,
     CONF_MODEL,
     CONF_NAME,

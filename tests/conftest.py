@@ -15,7 +15,7 @@ from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
 # Bind the `custom_components` package to this repository before the harness mounts its own.
-from custom_components.shelldon.const import CONF_NAME, DOMAIN
+from custom_components.shelldon.ports.const import CONF_NAME, DOMAIN
 from tests.anthropic_mock import KEY, MessagesApi, json_answer, mock_models, reply_message
 
 pytest_plugins = ["pytest_homeassistant_custom_component"]

@@ -10,7 +10,7 @@ from homeassistant.helpers.typing import ConfigType
 
 from .assistant_api import async_register_pet_api
 from .brain.factory import async_brain
-from .const import DOMAIN
+from .ports.const import DOMAIN
 from .runtime import ShelldonConfigEntry, pet_runtime
 from .services import async_setup_services
 

@@ -20,7 +20,8 @@ from homeassistant.util import slugify
 from .brain.ai_task_brain import AI_TASK_DOMAIN, async_generate_data_fn
 from .brain.anthropic_brain import DEFAULT_MODEL
 from .brain.anthropic_client import async_client, async_list_models
-from .const import (
+from .options_flow import ShelldonOptionsFlow, entity_known
+from .ports.const import (
     CONF_AI_TASK_ENTITY,
     CONF_API_KEY,
     CONF_MODEL,
@@ -29,7 +30,6 @@ from .const import (
     DEFAULT_NAME,
     DOMAIN,
 )
-from .options_flow import ShelldonOptionsFlow, entity_known
 
 if TYPE_CHECKING:  # named for the checker only: the flow never loads the pet's runtime
     from .runtime import ShelldonConfigEntry

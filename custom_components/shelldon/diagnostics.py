@@ -9,7 +9,7 @@ from typing import Any
 from homeassistant.components.diagnostics import async_redact_data
 from homeassistant.core import HomeAssistant
 
-from .const import CONF_API_KEY
+from .ports.const import CONF_API_KEY
 from .runtime import ShelldonConfigEntry
 
 TO_REDACT = {CONF_API_KEY}

@@ -14,7 +14,7 @@ from homeassistant.helpers.entity import Entity, EntityDescription
 from homeassistant.helpers.update_coordinator import CoordinatorEntity
 from homeassistant.util import slugify
 
-from .const import DOMAIN
+from .ports.const import DOMAIN
 from .runtime.coordinator import PetCoordinator
 
 

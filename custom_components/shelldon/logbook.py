@@ -20,16 +20,16 @@ from homeassistant.components.logbook.const import (
 from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.helpers import entity_registry as er
 
-from .const import (
+from .core.language.markup import plain
+from .core.language.tags import owners
+from .core.language.words import phrase
+from .core.secrets.scrub import scrub
+from .ports.const import (
     CONF_LANGUAGE,
     DOMAIN,
     EVENT_DECISION,
     EVENT_REACH_OUT,
 )
-from .core.language import owners
-from .core.markup import plain
-from .core.scrub import scrub
-from .core.words import phrase
 
 MAX_SHOWN = 160
 

@@ -16,7 +16,8 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers import llm, selector
 
-from .const import (
+from .core.language.tags import is_tag
+from .ports.const import (
     CONF_ACT_THRESHOLD,
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
@@ -48,7 +49,6 @@ from .const import (
     LANGUAGE_CHOICES,
     PALETTES,
 )
-from .core.language import is_tag
 
 if TYPE_CHECKING:  # named for the checker only: the flow never loads the pet's runtime
     pass

@@ -20,7 +20,10 @@ from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.service import async_register_admin_service
 
-from .const import (
+from .core.language.text import shorten
+from .core.mood.reactions import NudgeKind
+from .ports import Asker
+from .ports.const import (
     ATTR_CONFIG_ENTRY_ID,
     ATTR_EDIT_ID,
     ATTR_KIND,
@@ -33,9 +36,6 @@ from .const import (
     SERVICE_SPEAK_UP,
     SERVICE_TELL,
 )
-from .core.reactions import NudgeKind
-from .core.text import shorten
-from .ports import Asker
 from .runtime import ShelldonConfigEntry
 from .runtime.pet import Pet
 

@@ -11,7 +11,7 @@ import pytest
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
 
-from custom_components.shelldon.const import DOMAIN
+from custom_components.shelldon.ports.const import DOMAIN
 
 type Ask = Callable[..., Awaitable[dict[str, Any]]]
 

@@ -26,13 +26,13 @@ from pytest_homeassistant_custom_component.common import (
     async_mock_service,
 )
 
-from custom_components.shelldon.const import (
+from custom_components.shelldon.core.defaults import INTERRUPTION_CAP, QUIET_END, QUIET_START
+from custom_components.shelldon.ports.const import (
     DOMAIN,
     EVENT_DECISION,
     EVENT_MOOD_CHANGED,
     EVENT_REACH_OUT,
 )
-from custom_components.shelldon.core.defaults import INTERRUPTION_CAP, QUIET_END, QUIET_START
 from tests.anthropic_mock import KEY, ScriptedModel, scripted
 from tests.common import async_live_until, async_setup_pet, async_tell, local
 

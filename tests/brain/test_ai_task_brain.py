@@ -45,7 +45,7 @@ from pytest_homeassistant_custom_component.components.diagnostics import (  # no
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator  # noqa: E402
 
 from custom_components.shelldon.brain.prompt import MESSAGES_HEADER  # noqa: E402
-from custom_components.shelldon.const import (  # noqa: E402
+from custom_components.shelldon.ports.const import (  # noqa: E402
     CONF_COOLDOWN_MIN,
     CONF_DAILY_TURNS,
     DOMAIN,

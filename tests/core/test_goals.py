@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from custom_components.shelldon.core.goals import (
+from custom_components.shelldon.core.promises.goals import (
     KEEP_SETTLED,
     MAX_TEXT,
     Goal,
@@ -76,7 +76,7 @@ def test_add_numbers_goals() -> None:
         NOW,
         NOW + 6 * HOUR,
     )
-    assert first.workings.personality.state is GoalState.OPEN
+    assert first.state is GoalState.OPEN
     assert first.open
     assert first.settled_at is None
 

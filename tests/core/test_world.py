@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from custom_components.shelldon.core.world import (
+from custom_components.shelldon.core.memory.world import (
     ANY,
     MAX_BELIEFS,
     Belief,
@@ -113,7 +113,7 @@ def test_expect_numbers_expectations() -> None:
     second = world.expect("door", "closed", T0 + HOUR, T0, "the door shut")
     assert (first.id, second.id) == ("e1", "e2")
     assert first == Expectation("e1", "presence", "home", T0 + HOUR, T0, "Alice home by one")
-    assert first.workings.personality.state == "open"
+    assert first.state == "open"
     assert world.open_expectations() == [first, second]
 
 

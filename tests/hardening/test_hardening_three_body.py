@@ -25,13 +25,13 @@ from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.storage import Store
 from homeassistant.util import dt as dt_util
 
-from custom_components.shelldon.const import (
+from custom_components.shelldon.core.defaults import CHECKPOINT_PERIOD_S, DREAM_COST
+from custom_components.shelldon.core.pacing.budget import Decision
+from custom_components.shelldon.ports.const import (
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
     DOMAIN,
 )
-from custom_components.shelldon.core.budget import Decision
-from custom_components.shelldon.core.defaults import CHECKPOINT_PERIOD_S, DREAM_COST
 from custom_components.shelldon.runtime.anatomy import Anatomy
 from custom_components.shelldon.runtime.saving import RETRY_FIRST, RETRY_MOST
 from tests.anthropic_mock import ScriptedModel, scripted

@@ -23,8 +23,8 @@ from homeassistant.const import MATCH_ALL
 from homeassistant.core import Context, Event, HomeAssistant, callback
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.shelldon.const import DOMAIN
 from custom_components.shelldon.diagnostics import async_get_config_entry_diagnostics
+from custom_components.shelldon.ports.const import DOMAIN
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_setup_pet, local, make_pet_entry
 

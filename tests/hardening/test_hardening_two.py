@@ -30,8 +30,8 @@ from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import issue_registry as ir
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
-from custom_components.shelldon.const import DOMAIN, EVENT_REACH_OUT, EVENT_TURN_FINISHED
 from custom_components.shelldon.diagnostics import async_get_config_entry_diagnostics
+from custom_components.shelldon.ports.const import DOMAIN, EVENT_REACH_OUT, EVENT_TURN_FINISHED
 from custom_components.shelldon.runtime.anatomy import Anatomy
 from custom_components.shelldon.runtime.checkpoint import PetStore
 from tests.anthropic_mock import ScriptedModel, scripted

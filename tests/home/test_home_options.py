@@ -15,7 +15,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.shelldon.brain.anthropic_client import retirement
-from custom_components.shelldon.const import CONF_LLM_HASS_API, DOMAIN
+from custom_components.shelldon.ports.const import CONF_LLM_HASS_API, DOMAIN
 from tests.anthropic_mock import (
     KEY,
     MessagesApi,

@@ -24,11 +24,11 @@ from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.shelldon.brain.anthropic_brain import estimate_tokens
-from custom_components.shelldon.const import (
+from custom_components.shelldon.core.defaults import DREAM_COST
+from custom_components.shelldon.ports.const import (
     CONF_DREAM_TOKENS,
     DOMAIN,
 )
-from custom_components.shelldon.core.defaults import DREAM_COST
 from custom_components.shelldon.runtime.anatomy import Anatomy
 from custom_components.shelldon.vault.recall import FACT_WEIGHT
 from tests.anthropic_mock import (

@@ -24,7 +24,9 @@ from pytest_homeassistant_custom_component.common import (
     async_capture_events,
 )
 
-from custom_components.shelldon.const import (
+from custom_components.shelldon.core.memory import world as world_module
+from custom_components.shelldon.mind.mind import MAX_AGENDA
+from custom_components.shelldon.ports.const import (
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
     CONF_INTERRUPT_THRESHOLD,
@@ -35,8 +37,6 @@ from custom_components.shelldon.const import (
     EVENT_DECISION,
     EVENT_REACH_OUT,
 )
-from custom_components.shelldon.core import world as world_module
-from custom_components.shelldon.mind.mind import MAX_AGENDA
 from custom_components.shelldon.runtime.anatomy import Anatomy
 from custom_components.shelldon.vault import records as journal_module
 from tests.anthropic_mock import ScriptedModel, scripted

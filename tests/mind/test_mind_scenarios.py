@@ -22,7 +22,7 @@ from pytest_homeassistant_custom_component.common import (
     async_mock_service,
 )
 
-from custom_components.shelldon.const import DOMAIN, EVENT_DECISION, EVENT_REACH_OUT
+from custom_components.shelldon.ports.const import DOMAIN, EVENT_DECISION, EVENT_REACH_OUT
 from tests.anthropic_mock import KEY, ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 from tests.common import async_tell_and_tick as tell

@@ -23,7 +23,8 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.shelldon.brain.prompt import MESSAGES_HEADER
-from custom_components.shelldon.const import (
+from custom_components.shelldon.core.memory.exchanges import Role
+from custom_components.shelldon.ports.const import (
     CONF_API_KEY,
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
@@ -34,7 +35,6 @@ from custom_components.shelldon.const import (
     DOMAIN,
     EVENT_TURN_FINISHED,
 )
-from custom_components.shelldon.core.exchanges import Role
 from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.anthropic_mock import (
     KEY,

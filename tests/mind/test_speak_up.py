@@ -11,7 +11,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import async_capture_events
 
-from custom_components.shelldon.const import (
+from custom_components.shelldon.ports.const import (
     CONF_COOLDOWN_MIN,
     CONF_DAILY_TURNS,
     CONF_INTERRUPTION_CAP,

@@ -30,7 +30,13 @@ from pytest_homeassistant_custom_component.common import (
     async_capture_events,
 )
 
-from custom_components.shelldon.const import (
+from custom_components.shelldon.core.drives.needs import Change, Pyramid, tension
+from custom_components.shelldon.core.drives.needs_file import parse_needs
+from custom_components.shelldon.core.drives.needs_state import FLOOR, NeedsState, Pending
+from custom_components.shelldon.core.drives.ten_needs import DEFAULT_NEEDS
+from custom_components.shelldon.core.memory.dream import distill
+from custom_components.shelldon.needs.motivation import CYCLE
+from custom_components.shelldon.ports.const import (
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
     CONF_DAILY_TURNS,
@@ -39,12 +45,6 @@ from custom_components.shelldon.const import (
     EVENT_DECISION,
     EVENT_REACH_OUT,
 )
-from custom_components.shelldon.core.dream import distill
-from custom_components.shelldon.core.needs import Change, Pyramid, tension
-from custom_components.shelldon.core.needs_file import parse_needs
-from custom_components.shelldon.core.needs_state import FLOOR, NeedsState, Pending
-from custom_components.shelldon.core.ten_needs import DEFAULT_NEEDS
-from custom_components.shelldon.needs.motivation import CYCLE
 from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry

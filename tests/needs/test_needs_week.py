@@ -16,7 +16,7 @@ import pytest
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 
-from custom_components.shelldon.const import DOMAIN
+from custom_components.shelldon.ports.const import DOMAIN
 from tests.common import async_live_until, async_setup_pet, local, make_pet_entry
 
 pytestmark = pytest.mark.usefixtures("production_loop")

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from custom_components.shelldon.const import DEFAULT_OPTIONS
 from custom_components.shelldon.ports import Dials
+from custom_components.shelldon.ports.const import DEFAULT_OPTIONS
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
 from custom_components.shelldon.vault.records import Records

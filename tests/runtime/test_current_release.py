@@ -33,7 +33,7 @@ from pytest_homeassistant_custom_component.common import (
     async_mock_service,
 )
 
-from custom_components.shelldon.const import (
+from custom_components.shelldon.ports.const import (
     CONF_NOTIFY_TARGETS,
     CONF_PRESENCE,
     CONF_PROACTIVE_IDLE_MIN,

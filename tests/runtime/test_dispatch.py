@@ -14,13 +14,13 @@ from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.shelldon.const import (
+from custom_components.shelldon.core.pacing.scheduler import CostTier, Interval, Job
+from custom_components.shelldon.ports.const import (
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
     CONF_COOLDOWN_MIN,
     CONF_DAILY_TURNS,
 )
-from custom_components.shelldon.core.scheduler import CostTier, Interval, Job
 from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 

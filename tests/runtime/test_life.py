@@ -21,7 +21,7 @@ from pytest_homeassistant_custom_component.common import (
 )
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.shelldon.const import DOMAIN, EVENT_MOOD_CHANGED
+from custom_components.shelldon.ports.const import DOMAIN, EVENT_MOOD_CHANGED
 from custom_components.shelldon.runtime.checkpoint import PetStore
 from custom_components.shelldon.runtime.heart import DORMANT_REFLEX_S
 from tests.common import async_live_for, async_live_until, async_setup_pet, commands, local

@@ -10,7 +10,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.shelldon.const import DOMAIN
+from custom_components.shelldon.ports.const import DOMAIN
 from tests.common import async_live_for, async_setup_pet, local
 
 

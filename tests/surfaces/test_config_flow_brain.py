@@ -22,7 +22,7 @@ from pytest_homeassistant_custom_component.components.diagnostics import (
 )
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.shelldon.const import DOMAIN
+from custom_components.shelldon.ports.const import DOMAIN
 from tests.anthropic_mock import (
     DISCONNECT,
     KEY,

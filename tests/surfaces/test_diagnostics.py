@@ -11,7 +11,7 @@ from pytest_homeassistant_custom_component.components.diagnostics import (
 )
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.shelldon.const import DOMAIN
+from custom_components.shelldon.ports.const import DOMAIN
 from tests.common import async_setup_pet
 
 SECRET = "sk-ant-api03-very-secret-key-000000000000"

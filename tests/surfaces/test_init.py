@@ -24,7 +24,7 @@ from homeassistant.helpers import device_registry as dr
 from homeassistant.helpers import entity_registry as er
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.shelldon.const import DOMAIN
+from custom_components.shelldon.ports.const import DOMAIN
 from tests.common import async_setup_pet, local
 
 

@@ -17,7 +17,7 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
-from custom_components.shelldon.const import CONF_LANGUAGE
+from custom_components.shelldon.ports.const import CONF_LANGUAGE
 from tests.common import (
     async_live_for,
     async_live_until,

@@ -27,7 +27,7 @@ from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import async_capture_events
 
 from custom_components.shelldon.brain.prompt import LANGUAGE_LINE as LINE
-from custom_components.shelldon.const import CONF_LANGUAGE, DOMAIN, EVENT_REACH_OUT
+from custom_components.shelldon.ports.const import CONF_LANGUAGE, DOMAIN, EVENT_REACH_OUT
 from tests.anthropic_mock import (
     KEY,
     MODELS,

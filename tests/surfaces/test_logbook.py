@@ -24,7 +24,8 @@ from pytest_homeassistant_custom_component.common import (
     async_mock_service,
 )
 
-from custom_components.shelldon.const import (
+from custom_components.shelldon.logbook import MAX_SHOWN, async_describe_events
+from custom_components.shelldon.ports.const import (
     CONF_NAME,
     CONF_NOTIFY_TARGETS,
     CONF_PRESENCE,
@@ -36,7 +37,6 @@ from custom_components.shelldon.const import (
     EVENT_MOOD_CHANGED,
     EVENT_REACH_OUT,
 )
-from custom_components.shelldon.logbook import MAX_SHOWN, async_describe_events
 from tests.common import async_live_until, async_setup_pet, local
 
 Describe = Callable[[Event], dict[str, str]]

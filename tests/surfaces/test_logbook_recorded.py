@@ -16,7 +16,7 @@ from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
 
-from custom_components.shelldon.const import DOMAIN, EVENT_MOOD_CHANGED
+from custom_components.shelldon.ports.const import DOMAIN, EVENT_MOOD_CHANGED
 from tests.common import async_setup_pet, make_pet_entry
 
 THINKING = "binary_sensor.shelldon_thinking"

@@ -19,8 +19,8 @@ from homeassistant.helpers.entity_platform import async_get_platforms
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.shelldon import PLATFORMS
-from custom_components.shelldon.const import CONF_API_KEY, DOMAIN
 from custom_components.shelldon.diagnostics import TO_REDACT
+from custom_components.shelldon.ports.const import CONF_API_KEY, DOMAIN
 from tests.common import async_setup_pet
 
 REPO = Path(__file__).resolve().parents[2]

@@ -16,7 +16,7 @@ from homeassistant.core import Event, HomeAssistant
 from homeassistant.helpers import entity_registry as er
 
 import custom_components.shelldon as package
-from custom_components.shelldon.const import DOMAIN
+from custom_components.shelldon.ports.const import DOMAIN
 from tests.common import async_live_for, async_setup_pet, local, make_pet_entry
 
 ROOT = Path(package.__file__).parent

@@ -18,7 +18,7 @@ import pytest
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.translation import async_get_translations
 
-from custom_components.shelldon.const import DOMAIN
+from custom_components.shelldon.ports.const import DOMAIN
 
 TRANSLATIONS = Path(__file__).parents[2] / "custom_components" / DOMAIN / "translations"
 LANGUAGES = ("de", "fr", "es", "nl")

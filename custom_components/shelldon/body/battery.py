@@ -19,9 +19,9 @@ from homeassistant.core import (
 )
 from homeassistant.helpers.event import async_track_state_change_event
 
-from ..const import CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY, CONF_LOW_BATTERY
-from ..core.power import PLUGGED_IN, BackoffLevel, PowerState, backoff_level
+from ..core.pacing.power import PLUGGED_IN, BackoffLevel, PowerState, backoff_level
 from ..ports import Dials
+from ..ports.const import CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY, CONF_LOW_BATTERY
 
 CHARGING_ON = frozenset({"on", "true", "charging", "plugged", "plugged_in", "yes", "1"})
 CHARGING_OFF = frozenset({"off", "false", "discharging", "not_charging", "unplugged", "no", "0"})

@@ -17,7 +17,19 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ..const import (
+from ..core.memory import readback
+from ..core.memory.readback import instant, whole
+from ..core.mood.appraisal import MUSE_RELEVANCE, MUSE_TIME_SENSITIVITY, relevance, time_sensitivity
+from ..core.mood.salience import (
+    InterruptDecision,
+    Outcome,
+    decide_interrupt,
+    decide_keeping,
+    factors_for,
+)
+from ..core.promises.goals import Goal
+from ..ports import Basics, Journal, Said
+from ..ports.const import (
     CONF_INTERRUPT_THRESHOLD,
     CONF_INTERRUPTION_CAP,
     CONF_QUIET_END,
@@ -25,18 +37,6 @@ from ..const import (
     EVENT_DECISION,
     EVENT_REACH_OUT,
 )
-from ..core import plain
-from ..core.appraisal import MUSE_RELEVANCE, MUSE_TIME_SENSITIVITY, relevance, time_sensitivity
-from ..core.goals import Goal
-from ..core.plain import instant, whole
-from ..core.salience import (
-    InterruptDecision,
-    Outcome,
-    decide_interrupt,
-    decide_keeping,
-    factors_for,
-)
-from ..ports import Basics, Journal, Said
 from .household import Household
 from .messenger import Messenger
 from .outward import Outward
@@ -207,6 +207,6 @@ def _today(counted: tuple[str | None, int], now: datetime) -> int:
 
 def _count(data: Any, default: tuple[str | None, int]) -> tuple[str | None, int]:
     """A day's count back from the checkpoint (anything unreadable keeps the default)."""
-    if isinstance(data, list) and len(data) == 2 and plain.day(data[0]) is not None:
+    if isinstance(data, list) and len(data) == 2 and readback.day(data[0]) is not None:
         return (data[0], whole(data[1]))
     return default

@@ -17,18 +17,18 @@ from typing import Any
 from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers.event import async_call_later
 
-from ..const import (
+from ..core import defaults as d
+from ..core.mood.faces import LIFECYCLE_LOOKS, STARTER_FACES, Face, Look, select_face
+from ..core.mood.state import PersonalityState
+from ..core.pacing.power import BackoffLevel
+from ..ports import Basics
+from ..ports.const import (
     CONF_ESPHOME_ACTION,
     CONF_PANEL_HEIGHT,
     CONF_PANEL_PALETTE,
     CONF_PANEL_WIDTH,
     EVENT_MOOD_CHANGED,
 )
-from ..core import defaults as d
-from ..core.faces import LIFECYCLE_LOOKS, STARTER_FACES, Face, Look, select_face
-from ..core.power import BackoffLevel
-from ..core.state import PersonalityState
-from ..ports import Basics
 from .portrait import render_face
 
 _LOGGER = logging.getLogger(__name__)

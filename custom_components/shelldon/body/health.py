@@ -15,10 +15,10 @@ from pathlib import Path
 
 from homeassistant.core import HomeAssistant
 
-from ..const import CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY
-from ..core.words import ENGLISH, english, retold
-from ..issues import create_issue, delete_issue
+from ..core.language.words import ENGLISH, english, retold
 from ..ports import Basics, Words
+from ..ports.const import CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY
+from ..ports.issues import create_issue, delete_issue
 
 _LOGGER = logging.getLogger(__name__)
 

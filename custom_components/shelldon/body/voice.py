@@ -19,8 +19,8 @@ from typing import Any, Final
 from homeassistant.const import ATTR_SUPPORTED_FEATURES
 from homeassistant.core import HomeAssistant
 
-from ..const import CONF_SPEAKER, CONF_TTS_ENTITY
 from ..ports import Dials
+from ..ports.const import CONF_SPEAKER, CONF_TTS_ENTITY
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from homeassistant.const import EVENT_HOMEASSISTANT_CLOSE
 from homeassistant.core import Event, HomeAssistant
 from homeassistant.helpers.httpx_client import get_async_client
 
-from ..const import DOMAIN
+from ..ports.const import DOMAIN
 
 _LOGGER = logging.getLogger(__name__)
 

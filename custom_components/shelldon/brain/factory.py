@@ -15,8 +15,8 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.util import dt as dt_util
 
-from ..const import CONF_AI_TASK_ENTITY, CONF_API_KEY, CONF_MODEL, CONF_OFFLINE, DOMAIN
-from ..issues import MODEL_RETIRED, key_rejected, model_retired
+from ..ports.const import CONF_AI_TASK_ENTITY, CONF_API_KEY, CONF_MODEL, CONF_OFFLINE, DOMAIN
+from ..ports.issues import MODEL_RETIRED, key_rejected, model_retired
 from . import Brain
 from .ai_task_brain import AiTaskBrain, async_generate_data_fn
 from .anthropic_brain import DEFAULT_MODEL, AnthropicBrain

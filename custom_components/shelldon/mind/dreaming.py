@@ -13,12 +13,12 @@ from datetime import datetime, timedelta
 from typing import Any, Final
 
 from ..brain.turn import OVER_ALLOWANCE
-from ..const import CONF_DREAM_TOKENS
 from ..core import defaults as d
-from ..core.budget import Decision
-from ..core.dream import backlog
-from ..core.plain import whole
+from ..core.memory.dream import backlog
+from ..core.memory.readback import whole
+from ..core.pacing.budget import Decision
 from ..ports import Basics
+from ..ports.const import CONF_DREAM_TOKENS
 from .means import Means, MindFiles
 
 DREAM_NOW_DAYS: Final = 7  # days shelldon.dream folds at most

@@ -13,15 +13,14 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
-from ..const import CONF_PROACTIVE_IDLE_MIN
 from ..core import defaults as d
-from ..core.appraisal import Act, Candidate
-from ..core.budget import Decision
-from ..core.goals import Goal, GoalState
-from ..core.salience import QUIET_HOURS, InterruptDecision, Outcome
-from ..core.text import shorten
-from ..core.turn_kind import TurnKind
-from ..core.words import phrase
+from ..core.conduct.turn_kind import TurnKind
+from ..core.language.text import shorten
+from ..core.language.words import phrase
+from ..core.mood.appraisal import Act, Candidate
+from ..core.mood.salience import QUIET_HOURS, InterruptDecision, Outcome
+from ..core.pacing.budget import Decision
+from ..core.promises.goals import Goal, GoalState
 from ..ports import (
     SLOT_BUSY,
     Admitted,
@@ -29,6 +28,7 @@ from ..ports import (
     Body,
     TurnOutcomeLike,
 )
+from ..ports.const import CONF_PROACTIVE_IDLE_MIN
 from .dreaming import DREAM_NOW_DAYS, Dreamer
 from .means import Means, MindFiles
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from datetime import datetime, time
 from typing import Any, Protocol
 
-from ..const import CONF_QUIET_END, CONF_QUIET_START
-from ..core.keeping import QuietHours
-from ..core.signals import Signal, SignalKind
+from ..core.mood.signals import Signal, SignalKind
+from ..core.promises.keeping import QuietHours
+from .const import CONF_QUIET_END, CONF_QUIET_START
 
 
 class Heart(Protocol):

@@ -29,9 +29,9 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.json import JSONEncoder
 from homeassistant.helpers.storage import Store
 
-from ..const import DOMAIN, STORAGE_MINOR_VERSION, STORAGE_VERSION
-from ..core.scrub import Pool, Scrubber
-from ..core.text import clean_data
+from ..core.language.text import clean_data
+from ..core.secrets.scrub import Pool, Scrubber
+from ..ports.const import DOMAIN, STORAGE_MINOR_VERSION, STORAGE_VERSION
 from ..vault.files import new_scrubber, reason
 
 _LOGGER = logging.getLogger(__name__)

@@ -14,11 +14,11 @@ from pathlib import Path
 from homeassistant.core import HomeAssistant, callback
 
 from ..body.health import Health
-from ..core.scrub import Scrubber
-from ..core.world import Belief, drift
-from ..issues import create_issue, delete_issue
+from ..core.memory.world import Belief, drift
+from ..core.secrets.scrub import Scrubber
 from ..mind.mind import SITUATION_FILE
 from ..ports import Basics, Journal
+from ..ports.issues import create_issue, delete_issue
 from ..vault.files import Vault, VaultError, reason
 from ..vault.records import BELIEFS_FILE
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..const import (
+from ..ports.const import (
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,
     CONF_COOLDOWN_MIN,

@@ -8,9 +8,9 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from ..const import CONF_COOLDOWN_MIN, CONF_DAILY_TURNS
-from ..core.budget import Budget
-from ..core.state import PersonalityState
+from ..core.mood.state import PersonalityState
+from ..core.pacing.budget import Budget
+from ..ports.const import CONF_COOLDOWN_MIN, CONF_DAILY_TURNS
 
 
 def budget_gate(dials: Mapping[str, Any]) -> Budget:

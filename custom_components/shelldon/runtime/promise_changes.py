@@ -12,10 +12,10 @@ from typing import Final, Literal
 
 from homeassistant.exceptions import ServiceValidationError
 
-from ..const import DOMAIN
-from ..core.goals import MAX_OPEN, MAX_TEXT, GoalKind, GoalState, Provenance, Strategy
-from ..core.promises import errand_of
+from ..core.promises.commitments import errand_of
+from ..core.promises.goals import MAX_OPEN, MAX_TEXT, GoalKind, GoalState, Provenance, Strategy
 from ..ports import Clock, Journal
+from ..ports.const import DOMAIN
 from ..vault.goals import GoalBook
 
 MAX_OPEN_PROMISES: Final = MAX_OPEN  # a list longer than this is no list the pet can keep

@@ -14,7 +14,7 @@ from typing import Any
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import CALLBACK_TYPE, HomeAssistant
 
-from ..const import DOMAIN
+from ..ports.const import DOMAIN
 from ..vault.files import VaultError, reason
 
 _LOGGER = logging.getLogger(__name__)

@@ -19,14 +19,14 @@ from ..body.face import FaceKeeper
 from ..body.home_api import HomeApi
 from ..brain import Brain
 from ..brain.anthropic_brain import DEFAULT_MODEL
-from ..const import CONF_MODEL
-from ..issues import key_rejected, model_retired
 from ..mind.keeper import Keeper
 from ..mind.means import Means, MindFiles
 from ..mind.mind import Mind
 from ..mind.situation import situation_file
 from ..needs.motivation import Motivation
 from ..ports import Basics, Post
+from ..ports.const import CONF_MODEL
+from ..ports.issues import key_rejected, model_retired
 from ..turns.senses import Senses, Tells, TurnFiles
 from ..turns.turns import Turns
 from .admission import Admission

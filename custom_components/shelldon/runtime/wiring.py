@@ -30,7 +30,14 @@ from ..body.messenger import Messenger
 from ..body.outward import Outward
 from ..body.voice import Voice
 from ..brain import Brain
-from ..const import (
+from ..core.language.tags import owners
+from ..core.mood.signals import SignalKind
+from ..core.pacing.power import BackoffLevel, PowerState
+from ..core.promises.goals import MAX_OPEN
+from ..mind.mind import Mind
+from ..needs.motivation import Motivation
+from ..ports import Basics, Clock, Dials
+from ..ports.const import (
     CONF_LANGUAGE,
     CONF_NAME,
     CONF_NOTIFY_TARGETS,
@@ -39,14 +46,7 @@ from ..const import (
     DEFAULT_OPTIONS,
     DOMAIN,
 )
-from ..core.goals import MAX_OPEN
-from ..core.language import owners
-from ..core.power import BackoffLevel, PowerState
-from ..core.signals import SignalKind
-from ..issues import goals_overflow
-from ..mind.mind import Mind
-from ..needs.motivation import Motivation
-from ..ports import Basics, Clock, Dials
+from ..ports.issues import goals_overflow
 from ..turns.turns import Turns
 from ..vault.faces import face_table_stamp, read_face_table
 from ..vault.files import Vault, new_scrubber

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..core.closing import Conversation, Heard
-from ..core.exchanges import Exchanges
-from ..core.memory import notes_from_list
-from ..core.plain import flag, mapping, text
-from ..core.tokens import TokenLedger
+from ..core.conduct.closing import Conversation, Heard
+from ..core.memory.exchanges import Exchanges
+from ..core.memory.notes import notes_from_list
+from ..core.memory.readback import flag, mapping, text
+from ..core.pacing.tokens import TokenLedger
 from ..ports import Clock, Journal
 from ..vault.goals import GoalBook
 

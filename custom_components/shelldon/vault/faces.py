@@ -11,7 +11,13 @@ from typing import Final
 
 import yaml
 
-from ..core.faces import STARTER_FACES, Face, FaceTableError, face_table_to_data, parse_face_table
+from ..core.mood.faces import (
+    STARTER_FACES,
+    Face,
+    FaceTableError,
+    face_table_to_data,
+    parse_face_table,
+)
 from .files import Vault, VaultError
 
 _LOGGER = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, time, timedelta
 
-from .grammars import (
+from ..language.grammars import (
     DUTCH,
     ENGLISH,
     EVENING_PARTS,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from .core import defaults as d
-from .core import language
+from ..core import defaults as d
+from ..core.language import tags as language
 
 DOMAIN: Final = "shelldon"
 DEFAULT_NAME: Final = "Shelldon"

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final
 
-from .plain import day, instant
+from ..memory.readback import day, instant
 
 _LOGGER = logging.getLogger(__name__)
 

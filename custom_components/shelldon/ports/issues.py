@@ -10,9 +10,9 @@ from typing import Final
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 
+from ..core.language.markup import plain
+from ..core.secrets.scrub import scrub
 from .const import DOMAIN
-from .core.markup import plain
-from .core.scrub import scrub
 
 MODEL_RETIRED: Final = "model_retired"
 _TAKES_ENTRY: Final = "config_entry_id" in inspect.signature(ir.async_create_issue).parameters

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Final
 
 from . import words_de, words_en, words_es, words_fr, words_nl
-from .language import base
+from .tags import base
 
 ENGLISH: Final = words_en.WORDS
 CATALOGUE: Final[dict[str, Mapping[str, str]]] = {

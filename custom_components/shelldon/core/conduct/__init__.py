@@ -1,0 +1,1 @@
+"""What a turn is for and what it may do: the home's tools, other assistants, self-edits."""

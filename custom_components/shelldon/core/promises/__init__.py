@@ -1,0 +1,1 @@
+"""What the pet and its owner mean to do: promises and reminders read from words, goals, when."""

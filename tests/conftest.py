@@ -88,17 +88,27 @@ def anthropic_stand_in_on_demand(request: pytest.FixtureRequest) -> Generator[No
 
 
 @pytest.fixture(autouse=True)
+def home_assistant_where_used(request: pytest.FixtureRequest) -> None:
+    """A test that uses `hass` (itself or through a fixture) gets it as a real one is: shelldon
+    loadable from this repository, the core integration set up, its own config folder. A test
+    that does not use it starts no Home Assistant."""
+    if "hass" in request.fixturenames:
+        for name in ("auto_enable_custom_integrations", "core_components", "isolated_config_dir"):
+            request.getfixturevalue(name)
+
+
+@pytest.fixture
 def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
     """Let Home Assistant load shelldon from this repository."""
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 async def core_components(hass: HomeAssistant) -> None:
     """The core integration Assist depends on (as in a real Home Assistant)."""
     assert await async_setup_component(hass, "homeassistant", {})
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def isolated_config_dir(hass: HomeAssistant, tmp_path: Path) -> Path:
     """Each test's pet writes its vault under its own folder."""
     hass.config.config_dir = str(tmp_path)
@@ -152,3 +162,27 @@ def phone(hass: HomeAssistant) -> list[ServiceCall]:
     """Alex (person.alex) is home; every notification notify.mobile_app_phone received."""
     hass.states.async_set("person.alex", "home", {"friendly_name": "Alex"})
     return async_mock_service(hass, "notify", "mobile_app_phone")
+
+
+# The longest tests start first, so that with `-n 2` neither worker is left with one of them at
+# the end while the other idles.
+LONGEST_FIRST = (
+    "tests/mind/test_promises_week.py",
+    "tests/needs/test_needs_week.py",
+    "tests/runtime/test_life.py",
+    "tests/hardening/test_hardening_three_secrets.py",
+    "tests/surfaces/test_inner_life.py",
+    "tests/e2e/",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Move the longest tests to the front (otherwise in collection order)."""
+
+    def rank(item: pytest.Item) -> int:
+        path = item.nodeid.split("::")[0]
+        return next(
+            (i for i, p in enumerate(LONGEST_FIRST) if path.startswith(p)), len(LONGEST_FIRST)
+        )
+
+    items.sort(key=rank)

@@ -1,4 +1,4 @@
-"""The core tests are pure: switch off the suite's autouse Home Assistant fixtures here."""
+"""The core tests are pure: the suite's Home Assistant fixtures are no-ops here."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The e2e tests run Home Assistant as a separate process: no `hass` fixture here.
 
-The suite's autouse fixtures (tests/conftest.py) request `hass`; these no-op fixtures of the
-same names take their place for this folder.
+The suite's Home Assistant fixtures (tests/conftest.py) run only for a test that uses `hass`;
+these no-op fixtures of the same names also take their place for this folder.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The parts alone: Mind, Turns and Motivation built from small fakes of their ports.
 
-No Home Assistant boots here. The suite's autouse fixtures (tests/conftest.py) request `hass`;
+No Home Assistant boots here. The suite's Home Assistant fixtures (tests/conftest.py) need `hass`;
 these no-op fixtures of the same names take their place (as in tests/pi and tests/e2e). A test
 that leaves a task or a timer behind fails, as under Home Assistant's pytest plugin (which
 scripts/test leaves out here, `-p no:homeassistant`; tests/lingering.py checks then):

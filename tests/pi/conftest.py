@@ -1,6 +1,6 @@
 """The Pi body's tests: plain Python, no Home Assistant in the process.
 
-The suite's autouse fixtures (tests/conftest.py) request Home Assistant's `hass`; these no-op
+The suite's Home Assistant fixtures (tests/conftest.py) run for a test that uses `hass`; these no-op
 fixtures of the same names take their place here (as in tests/e2e). `pi/` goes on sys.path so
 `import shelldon_pi` finds the package without installing it.
 """

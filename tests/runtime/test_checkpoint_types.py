@@ -12,7 +12,7 @@ import copy
 import logging
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from unittest.mock import ANY
 
@@ -23,9 +23,11 @@ from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.shelldon.runtime.anatomy import Anatomy
-from tests.common import async_live_for, local
+from tests.common import async_live_for
 
-NOW = local(2026, 11, 30, 12, 0)  # 20:00 UTC (the tests' zone is US/Pacific)
+# Noon in the tests' zone (US/Pacific), 20:00 UTC. (Not `local()`: the module is imported before
+# Home Assistant's test zone is set, and EARLIER must stay an hour before it.)
+NOW = datetime(2026, 11, 30, 20, 0, tzinfo=UTC)
 EARLIER = "2026-11-30T19:00:00+00:00"  # an hour before NOW
 TODAY = "2026-11-30"
 PHONE = "notify.mobile_app_phone"
@@ -516,19 +518,21 @@ async def async_live_a_day_on(
     freezer.move_to(NOW)
     key = f"shelldon.{entry.entry_id}"
     hass_storage[key] = {"version": 1, "minor_version": 1, "key": key, "data": data}
+    # Warnings and errors are what the day is checked for (the pet's debug lines, a few each
+    # minute, are not kept: formatting them was a large part of the time the day took).
     with caplog.at_level(logging.WARNING):
         await hass.config_entries.async_setup(entry.entry_id)
         await hass.async_block_till_done()
-    assert entry.state is ConfigEntryState.LOADED, _errors(caplog, loop_errors)
-    pet: Anatomy = entry.runtime_data.pet.anatomy
-    at_start = kept(pet)
-    assert check is None or check(pet), "the damaged field did not fall back to its default"
-    for _hour in range(24):  # an hour at a time: a failing job fails the test early
-        await async_live_for(hass, freezer, pet, timedelta(hours=1))
+        assert entry.state is ConfigEntryState.LOADED, _errors(caplog, loop_errors)
+        pet: Anatomy = entry.runtime_data.pet.anatomy
+        at_start = kept(pet)
+        assert check is None or check(pet), "the damaged field did not fall back to its default"
+        for _hour in range(24):  # an hour at a time: a failing job fails the test early
+            await async_live_for(hass, freezer, pet, timedelta(hours=1))
+            assert not _errors(caplog, loop_errors), _errors(caplog, loop_errors)
+        assert await hass.config_entries.async_unload(entry.entry_id)
+        await hass.async_block_till_done()
         assert not _errors(caplog, loop_errors), _errors(caplog, loop_errors)
-    assert await hass.config_entries.async_unload(entry.entry_id)
-    await hass.async_block_till_done()
-    assert not _errors(caplog, loop_errors), _errors(caplog, loop_errors)
     return pet, at_start, hass_storage[key]["data"]
 
 

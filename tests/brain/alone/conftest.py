@@ -1,4 +1,4 @@
-"""The brain alone (no Home Assistant): switch off the suite's autouse fixtures here."""
+"""The brain alone (no Home Assistant): the suite's Home Assistant fixtures are no-ops here."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ from tests.conftest import (  # noqa: F401 - the suite's fixtures, shared
     auto_enable_custom_integrations,
     config_entry,
     core_components,
+    home_assistant_where_used,
     isolated_config_dir,
     messages_api,
     pet_options,

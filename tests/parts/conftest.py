@@ -18,7 +18,7 @@ from custom_components.shelldon.ports import Dials
 from custom_components.shelldon.ports.const import DEFAULT_OPTIONS
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
-from custom_components.shelldon.vault.records import Records
+from custom_components.shelldon.vault.journal import Journal
 from tests.lingering import nothing_left_behind  # noqa: F401 (an autouse fixture)
 from tests.parts.fakes import Changes, ExecutorHost, FakeBody, FakeClock, Spawned
 
@@ -62,9 +62,9 @@ def vault(tmp_path: Path) -> Vault:
 
 
 @pytest.fixture
-def records(vault: Vault) -> Records:
+def records(vault: Vault) -> Journal:
     """The real journal, trace, signal and audit records."""
-    return Records(vault, NAME)
+    return Journal(vault, NAME)
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from custom_components.shelldon.mind.reacher import CLOSING
 from custom_components.shelldon.ports import Basics, Dials, Want
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
-from custom_components.shelldon.vault.records import Records
+from custom_components.shelldon.vault.journal import Journal
 from custom_components.shelldon.vault.shelf import Shelf
 from custom_components.shelldon.vault.versions import Versions
 from tests.parts.conftest import NAME
@@ -86,7 +86,7 @@ def build(root: Path, clock: FakeClock, body: FakeBody, dials: Dials, spawned: S
     """A mind handed fakes of its ports, and the real plain things (vault, records, goals)."""
     root.mkdir(exist_ok=True)
     vault = Vault(root)
-    records = Records(vault, NAME)
+    records = Journal(vault, NAME)
     goals = GoalBook(ExecutorHost(), vault, NAME, clock, spawned)  # type: ignore[arg-type]
     shelf = Shelf(vault)
     heart, admission, door = FakeHeart(), FakeAdmission(), FakeDoor()

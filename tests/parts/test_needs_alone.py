@@ -22,7 +22,7 @@ from custom_components.shelldon.needs.motivation import Motivation
 from custom_components.shelldon.ports import Basics, Body, Clock, Dials, NeedsView, Want
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
-from custom_components.shelldon.vault.records import AUDIT_FILE, Records
+from custom_components.shelldon.vault.journal import AUDIT_FILE, Journal
 from tests.parts.conftest import NAME
 from tests.parts.fakes import (
     Changes,
@@ -80,7 +80,7 @@ def needs(
     body: FakeBody,
     view: FakeView,
     goals: GoalBook,
-    records: Records,
+    records: Journal,
     vault: Vault,
     spawned: Spawned,
     changes: Changes,
@@ -209,7 +209,7 @@ async def test_a_need_that_cannot_act_now_is_deferred_with_its_reason(
 
 
 async def test_resolve_marks_satisfaction_and_writes_one_audit_line_per_change(
-    needs: Motivation, records: Records, vault: Vault, changes: Changes
+    needs: Motivation, records: Journal, vault: Vault, changes: Changes
 ) -> None:
     starve(needs, "expression")
     now = needs.clock.now()
@@ -251,7 +251,7 @@ async def test_resolve_marks_satisfaction_and_writes_one_audit_line_per_change(
 async def test_an_act_done_off_the_tick_resolves_through_later_once_awaited(
     needs: Motivation,
     view: FakeView,
-    records: Records,
+    records: Journal,
     spawned: Spawned,
     need: str,
     action: str,
@@ -280,7 +280,7 @@ async def test_an_act_done_off_the_tick_resolves_through_later_once_awaited(
     assert needs.state.satisfaction[need] > FLOOR
 
 
-def journal_lines_and_keep(records: Records) -> list[str]:
+def journal_lines_and_keep(records: Journal) -> list[str]:
     batch = records.take()
     assert any(path == AUDIT_FILE for path, _ in batch)  # the resolution was audited
     return [str(p) for path, p in batch if path.startswith("journal/")]
@@ -295,7 +295,7 @@ async def test_the_needs_use_nothing_but_their_ports_and_act_returns_only_wants(
     body: FakeBody,
     view: FakeView,
     goals: GoalBook,
-    records: Records,
+    records: Journal,
     vault: Vault,
     spawned: Spawned,
     changes: Changes,

@@ -35,8 +35,8 @@ from custom_components.shelldon.turns.senses import TurnFiles, TurnOutcome
 from custom_components.shelldon.turns.turns import Turns
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
+from custom_components.shelldon.vault.journal import Journal
 from custom_components.shelldon.vault.recall import FACTS_FILE, Recall
-from custom_components.shelldon.vault.records import Records
 from custom_components.shelldon.vault.shelf import Shelf
 from tests.parts.conftest import NAME
 from tests.parts.fakes import (
@@ -68,7 +68,7 @@ class Rig:
     slot: FakeSlot
     senses: SenseLog
     goals: GoalBook
-    records: Records
+    records: Journal
     recall: Recall
     vault: Vault
     clock: FakeClock
@@ -88,7 +88,7 @@ class Rig:
 @pytest.fixture
 def rig(
     vault: Vault,
-    records: Records,
+    records: Journal,
     goals: GoalBook,
     clock: FakeClock,
     body: FakeBody,

@@ -591,7 +591,7 @@ async def test_two_eventful_ticks_back_to_back_are_two_commits_of_their_own(
         pet = await async_setup_pet(hass, pet_entry(hass))
         mind, history = pet.parts.mind, pet.files.versions
         original_flush, original_write = mind.scribe.flush, mind.scribe.write
-        original_lines = mind.records.write
+        original_lines = mind.journal.write
         original_run, original_record = history._run, history.record
         guard = threading.Lock()
         b_written, a_done = threading.Event(), threading.Event()
@@ -642,7 +642,7 @@ async def test_two_eventful_ticks_back_to_back_are_two_commits_of_their_own(
 
         monkeypatch.setattr(mind.scribe, "flush", flush_files)
         monkeypatch.setattr(mind.scribe, "write", write)
-        monkeypatch.setattr(mind.records, "write", lines)
+        monkeypatch.setattr(mind.journal, "write", lines)
         monkeypatch.setattr(history, "record", record)
         monkeypatch.setattr(history, "_run", run)
         await async_live_until(hass, freezer, pet, local(2026, 11, 30, 16, 0))

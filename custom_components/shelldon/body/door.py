@@ -28,7 +28,7 @@ from ..core.mood.salience import (
     factors_for,
 )
 from ..core.promises.goals import Goal
-from ..ports import Basics, Journal, Said
+from ..ports import Basics, JournalLines, Said
 from ..ports.const import (
     CONF_INTERRUPT_THRESHOLD,
     CONF_INTERRUPTION_CAP,
@@ -50,7 +50,7 @@ class Door:
         self,
         *,
         basics: Basics,
-        journal: Journal,
+        journal: JournalLines,
         voice: Voice,
         messenger: Messenger,
         household: Household,

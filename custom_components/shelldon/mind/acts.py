@@ -15,7 +15,7 @@ from typing import Any
 from ..core.mood.appraisal import Act, Candidate
 from ..core.mood.signals import Signal, SignalKind
 from ..core.promises.goals import GoalState, Strategy
-from ..ports import Basics, Executor, Journal, Motives
+from ..ports import Basics, Executor, JournalLines, Motives
 from ..vault.shelf import Shelf
 from .means import MindFiles
 from .reacher import Reacher
@@ -39,7 +39,7 @@ class Acts:
         flush: Callable[[str | None], None],
     ) -> None:
         self.clock = basics.clock
-        self.journal: Journal = files.journal
+        self.journal: JournalLines = files.journal
         self.goals = files.goals
         self.reacher = reacher
         self.needs = needs

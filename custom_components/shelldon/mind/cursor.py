@@ -17,7 +17,7 @@ from .dreaming import Dreamer
 from .reacher import Reacher
 
 
-class Kept(Protocol):
+class KeptMind(Protocol):
     """Where the mind stands, as the checkpoint keeps it (the mind, seen as its cursor)."""
 
     state: Activity
@@ -47,7 +47,7 @@ class Kept(Protocol):
 MAX_AGENDA: Final = 50
 
 
-def cursor(mind: Kept) -> dict[str, Any]:
+def cursor(mind: KeptMind) -> dict[str, Any]:
     """The engine cursor: a restarted mind resumes, it does not wake amnesiac."""
     return {
         "state": mind.state.value,
@@ -67,7 +67,7 @@ def cursor(mind: Kept) -> dict[str, Any]:
     }
 
 
-def restore_cursor(mind: Kept, data: Any, beliefs: list[Belief]) -> None:
+def restore_cursor(mind: KeptMind, data: Any, beliefs: list[Belief]) -> None:
     """Back from the checkpoint and the belief log (damage gives a fresh start)."""
     expectations: list[Expectation] = []
     if isinstance(data, dict):

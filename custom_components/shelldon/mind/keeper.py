@@ -18,7 +18,7 @@ from ..core.mood.salience import Outcome
 from ..core.pacing.tokens import pressure
 from ..core.promises.goals import Goal, GoalState
 from ..core.promises.keeping import due_now, late, next_keeping, postponed
-from ..ports import Admission, Changed, Clock, Dials, Door, Spawn, TurnOutcomeLike, TurnRunner
+from ..ports import Changed, Clock, Dials, Doorway, Gate, Spawn, TurnOutcomeLike, TurnRunner
 from ..ports.const import CONF_TOKEN_CAP
 from ..vault.goals import GoalBook
 
@@ -32,8 +32,8 @@ class Keeper:
         clock: Clock,
         dials: Dials,
         goals: GoalBook,
-        door: Door,
-        admission: Admission,
+        door: Doorway,
+        admission: Gate,
         turns: TurnRunner,
         spawn: Spawn,
         changed: Changed,

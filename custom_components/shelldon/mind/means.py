@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..ports import Admission, Door, Motives, TurnRunner
+from ..ports import Doorway, Gate, Motives, TurnRunner
 from ..vault.goals import GoalBook
-from ..vault.records import Records
+from ..vault.journal import Journal
 from ..vault.shelf import Shelf
 from ..vault.versions import Versions
 
@@ -21,8 +21,8 @@ class Means:
     out for every line it says unasked, and the needs' motives."""
 
     turns: TurnRunner
-    admission: Admission
-    door: Door
+    admission: Gate
+    door: Doorway
     needs: Motives
 
 
@@ -32,7 +32,7 @@ class MindFiles:
     rebuilt when a dial changes), the versions, and its calls about the vault (the journal days
     on disk, a look for the owner's edits, situation.md brought up to date)."""
 
-    journal: Records
+    journal: Journal
     goals: GoalBook
     shelf: Callable[[], Shelf]
     versions: Versions

@@ -24,7 +24,7 @@ from ..core.mood.signals import Signal, SignalKind
 from ..core.pacing.activity import CADENCE_S, Activity, Drift, preempt, regulate
 from ..core.pacing.tokens import pressure
 from ..core.promises.keeping import next_goal_time
-from ..ports import Basics, Body, Executor, Heart, Keeper
+from ..ports import Basics, Body, Executor, Promises, Pulse
 from ..ports.const import CONF_ACT_THRESHOLD, CONF_DREAM_IDLE_H, CONF_TOKEN_CAP
 from .acts import Acts
 from .cursor import MAX_AGENDA, cursor, restore_cursor
@@ -49,11 +49,11 @@ class Mind:
         *,
         basics: Basics,
         body: Body,
-        heart: Heart,
+        heart: Pulse,
         household: Household,
         files: MindFiles,
         means: Means,
-        keeper: Keeper,
+        keeper: Promises,
         executor: Executor,
     ) -> None:
         clock, dials, spawn, journal = basics.clock, basics.dials, basics.spawn, files.journal
@@ -62,7 +62,7 @@ class Mind:
         self.dials = dials
         self.body = body
         self.heart = heart
-        self.records = journal
+        self.journal = journal
         self.goals = files.goals
         self.turns = means.turns
         self.door = means.door
@@ -87,9 +87,9 @@ class Mind:
         self.signalled_due: set[str] = set()
         self.last_record: TickRecord | None = None
         self.scribe = Scribe(
-            clock=clock, records=journal, versions=files.versions, executor=executor, spawn=spawn
+            clock=clock, journal=journal, versions=files.versions, executor=executor, spawn=spawn
         )
-        self.records.on_full = self.scribe.flush  # a flood is written as it comes
+        self.journal.on_full = self.scribe.flush  # a flood is written as it comes
         self._dirty = False
         self._last_scan: datetime | None = None
         self.planned_gap = timedelta(seconds=CADENCE_S[Activity.DORMANT])
@@ -179,7 +179,7 @@ class Mind:
         self.seq += 1
         signal = Signal(kind, self.clock.utcnow(), dict(data or {}), self.seq)
         self.inbox.append(signal)
-        self.records.signal(signal.to_dict())
+        self.journal.signal(signal.to_dict())
         self._dirty = True
         if kind is SignalKind.OWNER_MESSAGE and (drift := preempt(self.state)) is not None:
             self._move(drift, signal.at)  # at once, not at the next tick
@@ -202,9 +202,9 @@ class Mind:
         """Fold an observation into the world model (and the belief log)."""
         belief, met = self.world.observe(subject, value, at, source=source)
         if belief is not None:
-            self.records.belief(belief.to_dict())
+            self.journal.belief(belief.to_dict())
         for expectation in met:
-            self.records.entry(self.clock.now(), "journal.as_expected", about=expectation.about)
+            self.journal.entry(self.clock.now(), "journal.as_expected", about=expectation.about)
 
     # ------------------------------------------------------------------ the tick
 
@@ -234,7 +234,7 @@ class Mind:
         self.last_tick_at = utc_now
         self.planned_gap = timedelta(seconds=self.cadence_s * self.body.stretch)
         resting = choice is None and not sensed and record.drift is None and not record.kept
-        self.records.trace(record.to_dict(), resting=resting)
+        self.journal.trace(record.to_dict(), resting=resting)
         self.last_record = record
         if not resting:
             self._dirty = True
@@ -261,8 +261,8 @@ class Mind:
             signalled_due=self.signalled_due,
             considered=self.considered,
             world=self.world,
-            words=self.records.words,
-            language=self.records.language(),
+            words=self.journal.words,
+            language=self.journal.language(),
         ):
             self.post(kind, data)
         sensed = []
@@ -332,7 +332,7 @@ class Mind:
         self._dirty = True
         if Activity.DREAM in (drift.state, previous):
             key = "journal.dream_began" if drift.state is Activity.DREAM else "journal.dream_ended"
-            self.records.entry(self.clock.now(), key, reason=drift.reason)
+            self.journal.entry(self.clock.now(), key, reason=drift.reason)
 
     # ------------------------------------------------------------------ files
 

@@ -25,7 +25,7 @@ from ..core.promises.goals import Goal, GoalKind, Provenance, Strategy
 from ..core.promises.keeping import QuietHours
 from ..ports import Clock
 from ..vault.goals import GoalBook
-from ..vault.records import Records
+from ..vault.journal import Journal
 
 ASK_EXPECT: Final = timedelta(hours=12)
 
@@ -37,7 +37,7 @@ class Reflection:
         self,
         *,
         clock: Clock,
-        journal: Records,
+        journal: Journal,
         goals: GoalBook,
         quiet: Callable[[], QuietHours],
     ) -> None:

@@ -15,7 +15,7 @@ from typing import Final
 
 from ..core.language.text import shorten
 from ..ports import Clock, Executor, Spawn
-from ..vault.records import Entry, Records
+from ..vault.journal import Entry, Journal
 from ..vault.versions import Versions
 
 RECORD_EVERY: Final = timedelta(minutes=10)
@@ -29,13 +29,13 @@ class Scribe:
         self,
         *,
         clock: Clock,
-        records: Records,
+        journal: Journal,
         versions: Versions,
         executor: Executor,
         spawn: Spawn,
     ) -> None:
         self.clock = clock
-        self.records = records
+        self.journal = journal
         self.versions = versions
         self.executor = executor
         self.spawn = spawn
@@ -55,13 +55,13 @@ class Scribe:
         ):
             message = self._take_unrecorded()
             self._recorded_at = utc_now
-        if self.records.pending or message:
-            self.spawn(self.executor(self.write, self.records.take(), message))
+        if self.journal.pending or message:
+            self.spawn(self.executor(self.write, self.journal.take(), message))
 
     async def async_flush_rest(self) -> None:
         """On stop: every line still queued (a run of resting ticks too), and what the history
         has not recorded yet."""
-        batch = self.records.take(close_rest=True)
+        batch = self.journal.take(close_rest=True)
         message = self._take_unrecorded()
         if batch or message:
             await self.executor(self.write, batch, message)
@@ -69,7 +69,7 @@ class Scribe:
     def write(self, batch: list[Entry], commit: str | None) -> None:
         """Blocking: the lines, then one history commit (if anything changed)."""
         with self._lock:
-            self.records.write(batch)
+            self.journal.write(batch)
             if commit:
                 self.versions.record(commit)
 

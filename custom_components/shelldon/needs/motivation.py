@@ -28,7 +28,7 @@ from ..ports import Basics, Body, NeedsView, Want
 from ..ports.const import CONF_NEEDS
 from ..vault.files import Vault, VaultError
 from ..vault.goals import GoalBook
-from ..vault.records import Records
+from ..vault.journal import Journal
 from .deeds import Bookkeeping, Deeds
 
 _LOGGER = logging.getLogger(__name__)
@@ -55,7 +55,7 @@ class Motivation:
         body: Body,
         view: NeedsView,
         goals: GoalBook,
-        journal: Records,
+        journal: Journal,
         vault: Vault,
         seed: str,
     ) -> None:

@@ -16,19 +16,18 @@ from .basics import (
     Clock,
     Dials,
     Executor,
-    Heart,
-    Journal,
+    JournalLines,
     Post,
+    Pulse,
     Slot,
     Spawn,
     Words,
 )
-from .doors import SLOT_BUSY, Admission, Admitted, Door, Said
-from .parts import Body, Keeper, Motives, NeedsView, TurnOutcomeLike, TurnRunner, Want
+from .doors import SLOT_BUSY, Admitted, Doorway, Gate, Said
+from .parts import Body, Motives, NeedsView, Promises, TurnOutcomeLike, TurnRunner, Want
 
 __all__ = [
     "SLOT_BUSY",
-    "Admission",
     "Admitted",
     "Asker",
     "Basics",
@@ -36,14 +35,15 @@ __all__ = [
     "Changed",
     "Clock",
     "Dials",
-    "Door",
+    "Doorway",
     "Executor",
-    "Heart",
-    "Journal",
-    "Keeper",
+    "Gate",
+    "JournalLines",
     "Motives",
     "NeedsView",
     "Post",
+    "Promises",
+    "Pulse",
     "Said",
     "Slot",
     "Spawn",

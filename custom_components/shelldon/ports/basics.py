@@ -13,7 +13,7 @@ from ..core.promises.keeping import QuietHours
 from .const import CONF_QUIET_END, CONF_QUIET_START
 
 
-class Heart(Protocol):
+class Pulse(Protocol):
     """The one timer, as a part sees it: when its tick is next due, and a tick now."""
 
     @property
@@ -34,7 +34,7 @@ class Heart(Protocol):
         ...
 
 
-class Journal(Protocol):
+class JournalLines(Protocol):
     """The pet's journal, as a writer of lines sees it."""
 
     def journal(self, at: datetime, who: str | None, text: str) -> str:

@@ -28,7 +28,7 @@ class Admitted:
         return self.decision is Decision.ADMIT
 
 
-class Admission(Protocol):
+class Gate(Protocol):
     """The one way in for a turn the pet starts itself: initiative, battery, budget, slot."""
 
     def check(self, cost: int, now: datetime) -> Admitted:
@@ -67,7 +67,7 @@ class Said:
     verdict: InterruptDecision | None = None
 
 
-class Door(Protocol):
+class Doorway(Protocol):
     """The one door out: every line the pet sends unasked passes gate 2 here (quiet hours,
     cap, presence, threshold), goes out as SPEAK or SUGGEST or stays SILENT, and is announced
     by `shelldon_reach_out` or `shelldon_decision` with its factors."""

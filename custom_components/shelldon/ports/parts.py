@@ -282,7 +282,7 @@ class NeedsView(Protocol):
         ...
 
 
-class Keeper(Protocol):
+class Promises(Protocol):
     """The promises, as the mind's tick sees them: whatever came due is given."""
 
     def keep(self, now: datetime) -> list[str]:

@@ -33,9 +33,9 @@ if TYPE_CHECKING:
     from ..turns.turns import Turns
     from ..vault.files import Vault
     from ..vault.goals import GoalBook
+    from ..vault.journal import Journal
     from ..vault.proposals import Proposals
     from ..vault.recall import Recall
-    from ..vault.records import Records
     from ..vault.shelf import Shelf
     from ..vault.versions import Versions
     from .admission import Admission
@@ -71,7 +71,7 @@ class Files:
 
     scrubber: Scrubber
     vault: Vault
-    journal: Records
+    journal: Journal
     versions: Versions  # the vault's own history (git, or a versions folder)
     goals: GoalBook
     shelf: Shelf  # swapped whole when the owner turns the shelf's vectors on or off

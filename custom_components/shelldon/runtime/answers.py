@@ -30,7 +30,7 @@ from ..core.memory.knowledge import Hit
 from ..core.secrets.scrub import Scrubber
 from ..ports import Basics
 from ..vault.files import Vault, VaultError
-from ..vault.records import JOURNAL_DIR, Records
+from ..vault.journal import JOURNAL_DIR, Journal
 from .shown import PetData, Promise
 
 MAX_HITS: Final = 24  # passages or memories one question pages through
@@ -48,7 +48,7 @@ class Answers:
         *,
         basics: Basics,
         scrubber: Scrubber,
-        journal: Records,
+        journal: Journal,
         shown: Callable[[], PetData],
         recall: Search,
         shelf: Search,

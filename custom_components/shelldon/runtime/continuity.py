@@ -17,10 +17,10 @@ from ..body.health import Health
 from ..core.memory.world import Belief, drift
 from ..core.secrets.scrub import Scrubber
 from ..mind.mind import SITUATION_FILE
-from ..ports import Basics, Journal
+from ..ports import Basics, JournalLines
 from ..ports.issues import create_issue, delete_issue
 from ..vault.files import Vault, VaultError, reason
-from ..vault.records import BELIEFS_FILE
+from ..vault.journal import BELIEFS_FILE
 
 BELIEFS_READ = 2000  # lines of the belief log read back at start
 # The last line of situation.md while a conversation left open over a restart waits to close,
@@ -41,7 +41,7 @@ class Continuity:
         *,
         basics: Basics,
         vault: Vault,
-        journal: Journal,
+        journal: JournalLines,
         health: Health,
         scrubber: Scrubber,
         situation: Callable[[datetime], str],

@@ -14,7 +14,7 @@ from homeassistant.exceptions import ServiceValidationError
 
 from ..core.promises.commitments import errand_of
 from ..core.promises.goals import MAX_OPEN, MAX_TEXT, GoalKind, GoalState, Provenance, Strategy
-from ..ports import Clock, Journal
+from ..ports import Clock, JournalLines
 from ..ports.const import DOMAIN
 from ..vault.goals import GoalBook
 
@@ -40,7 +40,7 @@ class PromiseChanges:
     def __init__(
         self,
         goals: GoalBook,
-        journal: Journal,
+        journal: JournalLines,
         clock: Clock,
         *,
         changed: Callable[[], None],

@@ -22,8 +22,8 @@ from ..ports import Clock, Post, Spawn
 from ..vault.faces import FACES_FILE
 from ..vault.files import Vault
 from ..vault.goals import GOALS_FILE, GoalBook
+from ..vault.journal import Journal
 from ..vault.recall import Recall
-from ..vault.records import Records
 from ..vault.shelf import Shelf
 from ..vault.versions import Versions
 
@@ -57,7 +57,7 @@ class Files(Protocol):
         ...
 
     @property
-    def journal(self) -> Records:
+    def journal(self) -> Journal:
         """The journal."""
         ...
 

@@ -51,9 +51,9 @@ from ..turns.turns import Turns
 from ..vault.faces import face_table_stamp, read_face_table
 from ..vault.files import Vault, new_scrubber
 from ..vault.goals import GoalBook
+from ..vault.journal import Journal
 from ..vault.proposals import Proposals
 from ..vault.recall import Recall
-from ..vault.records import Records
 from ..vault.shelf import Shelf
 from ..vault.versions import Versions
 from .admission import Admission
@@ -146,7 +146,7 @@ def wire(
         hass.loop.call_soon_threadsafe(continuity.history_issue, trouble)
 
     recall = Recall(vault, name, on_diary=show)  # a new journal line: the calendar shows it
-    journal = Records(
+    journal = Journal(
         vault,
         name,
         clock,

@@ -19,7 +19,7 @@ from ..core.conduct.home import ToolCall, Verdict, asks_to_act
 from ..core.conduct.turn_kind import TurnKind
 from ..core.language.text import shorten
 from ..core.language.words import phrase
-from ..vault.records import Records
+from ..vault.journal import Journal
 
 ARGS_SHOWN: Final = 160  # characters of a call's arguments in its journal line
 
@@ -28,7 +28,7 @@ def _args(call: ToolCall) -> str:
     return shorten(json.dumps(dict(call.args), ensure_ascii=False, sort_keys=True), ARGS_SHOWN)
 
 
-def account_tools(journal: Records, now: datetime, kind: str, calls: Sequence[ToolCall]) -> None:
+def account_tools(journal: Journal, now: datetime, kind: str, calls: Sequence[ToolCall]) -> None:
     """Journal each call and trace the turn's calls (nothing when there were none)."""
     if not calls:
         return

@@ -13,11 +13,11 @@ from ..core.memory.exchanges import Exchanges
 from ..core.memory.notes import notes_from_list
 from ..core.memory.readback import flag, mapping, text
 from ..core.pacing.tokens import TokenLedger
-from ..ports import Clock, Journal
+from ..ports import Clock, JournalLines
 from ..vault.goals import GoalBook
 
 
-class Kept(Protocol):
+class KeptTurns(Protocol):
     """What the turns keep across a restart (the turns part, as the checkpoint sees it)."""
 
     exchanges: Exchanges
@@ -35,7 +35,7 @@ class Kept(Protocol):
         ...
 
     @property
-    def journal(self) -> Journal:
+    def journal(self) -> JournalLines:
         """Where an older checkpoint's notes go."""
         ...
 
@@ -45,7 +45,7 @@ class Kept(Protocol):
         ...
 
 
-def ledger(turns: Kept) -> dict[str, Any]:
+def ledger(turns: KeptTurns) -> dict[str, Any]:
     """Plain data for the checkpoint."""
     return {
         "history": turns.exchanges.to_list(),
@@ -60,7 +60,7 @@ def ledger(turns: Kept) -> dict[str, Any]:
     }
 
 
-def restore_ledger(turns: Kept, data: Any) -> None:
+def restore_ledger(turns: KeptTurns, data: Any) -> None:
     """Back from the checkpoint (anything unreadable is skipped)."""
     if not isinstance(data, dict):
         return

@@ -20,7 +20,7 @@ from ..core.memory.notes import clean_note, from_passage
 from ..core.promises.errands import one_request
 from ..core.promises.goals import Goal, GoalKind, GoalState, Provenance, Strategy
 from ..vault.goals import GoalBook
-from ..vault.records import Records
+from ..vault.journal import Journal
 
 DEFAULT_PROMISE_HOURS: Final = 24.0
 
@@ -45,7 +45,7 @@ def apply_reply(
     *,
     now: datetime,
     utc_now: datetime,
-    journal: Records,
+    journal: Journal,
     goals: GoalBook,
     keep_notes: bool,
     shown: Sequence[str],

@@ -16,9 +16,9 @@ from ..core.memory.exchanges import Line
 from ..ports import Post
 from ..vault.files import Vault
 from ..vault.goals import GoalBook
+from ..vault.journal import Journal
 from ..vault.proposals import Proposals
 from ..vault.recall import Recall
-from ..vault.records import Records
 from ..vault.shelf import Shelf
 
 
@@ -68,7 +68,7 @@ class TurnFiles:
     """The files a turn reads and writes: the journal, the goal book, the vault, recall, the
     shelf as it is now (it is rebuilt when a dial changes), and the soul's proposals."""
 
-    journal: Records
+    journal: Journal
     goals: GoalBook
     vault: Vault
     recall: Recall

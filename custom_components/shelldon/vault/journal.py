@@ -63,7 +63,7 @@ def decision(record: dict[str, Any]) -> dict[str, Any]:
     return out | {k: interrupt.get(k) for k in ("outcome", "reason", "factors")}
 
 
-class Records:
+class Journal:
     """Queues lines for the vault and writes them in one go."""
 
     def __init__(

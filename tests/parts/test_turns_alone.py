@@ -116,7 +116,7 @@ def rig(
             vault=vault,
             recall=recall,
             shelf=lambda: shelf,
-            soul=soul,  # type: ignore[arg-type]
+            proposals=soul,  # type: ignore[arg-type]
         ),
         slot=slot,
         senses=senses.senses(),

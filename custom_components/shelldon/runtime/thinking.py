@@ -105,7 +105,7 @@ def think(
             vault=files.vault,
             recall=files.recall,
             shelf=lambda: files.shelf,
-            soul=files.proposals,
+            proposals=files.proposals,
         ),
         slot=organs.arbiter,
         senses=Senses(

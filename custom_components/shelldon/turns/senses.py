@@ -73,7 +73,7 @@ class TurnFiles:
     vault: Vault
     recall: Recall
     shelf: Callable[[], Shelf]
-    soul: Proposals
+    proposals: Proposals
 
 
 def committed(

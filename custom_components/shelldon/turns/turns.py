@@ -90,7 +90,7 @@ class Turns:
         self.vault = files.vault
         self.recall = files.recall
         self._shelf = files.shelf
-        self.soul = files.soul
+        self.proposals = files.proposals
         self.slot = slot
         self.senses = senses
         self.tells = tells
@@ -349,7 +349,7 @@ class Turns:
         )
         for edit in reply.edits if ok else ():
             try:
-                account = await self.soul.async_propose(edit.path, edit.content, edit.reason)
+                account = await self.proposals.async_propose(edit.path, edit.content, edit.reason)
             except Exception:  # never a reason to lose the exchange
                 _LOGGER.exception("%s could not handle an edit it asked for", self.name)
                 account = self.journal.words("journal.edit_failed")

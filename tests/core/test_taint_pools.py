@@ -135,3 +135,26 @@ def test_a_damaged_pool_is_read_as_empty() -> None:
     scrubber = Scrubber(Taint(OTHER_KEY))
     scrubber.restore({"key": KEY.hex(), "pools": {"said": "x", "heard": [1, None, "zz:1:1"]}})
     assert scrubber.to_dict() == {"key": KEY.hex(), "pools": {"said": [], "filed": [], "heard": []}}
+
+
+def test_a_text_scrubbed_before_a_secret_was_learned_is_hidden_after_it() -> None:
+    """The scrubber remembers what it scrubbed lately, but never past a change of the taint:
+    a learned secret is hidden in a text shown again, a forgotten one shows again."""
+    scrubber = Scrubber(Taint(b"k" * 16))
+    line = "we met at Zebra-Quokka-77 yesterday"
+    assert scrubber(line) == line, "nothing known yet"
+    assert scrubber(line) == line, "the same text, the same answer"
+    scrubber.learn_from("my password is Zebra-Quokka-77")
+    assert "Zebra-Quokka-77" not in scrubber(line)
+    for n in range(POOL_SIZES[Pool.SAID] + 8):  # the owner's pool forgets its oldest
+        scrubber.learn_from(f"password: owner{n:05d}x")
+    assert scrubber(line) == line, "forgotten: the memo did not keep it hidden"
+
+
+def test_a_secret_named_in_a_text_is_learned_the_first_time_and_kept_hidden() -> None:
+    scrubber = Scrubber(Taint(b"k" * 16))
+    said = "note: password: Marmalade-Otter-19"
+    first = scrubber(said)
+    assert "Marmalade-Otter-19" not in first
+    assert scrubber(said) == first
+    assert "Marmalade-Otter-19" not in scrubber("Marmalade-Otter-19 again"), "learned once"

@@ -5,6 +5,7 @@ once when something changed, and the pet's inner state for the diagnostics downl
 from __future__ import annotations
 
 from datetime import date, datetime
+from functools import lru_cache
 from typing import Any, Final
 
 from ..core.language.markup import plain
@@ -152,9 +153,7 @@ def shelf_attributes(pet: Anatomy, days: tuple[JournalDay, ...]) -> dict[str, An
         if seen.get("status") != "refused"
     ][:MAX_LISTED]
     read = [
-        f"{day.day.isoformat()} {line}"
-        for day in days
-        for line in shelf_acts(day.description.splitlines())
+        f"{day.day.isoformat()} {line}" for day in days for line in _shelf_acts(day.description)
     ]
     shown: dict[str, Any] = pet.files.scrubber.data(
         {"documents": documents, "last_read": read[-3:]}
@@ -234,3 +233,9 @@ def _inner(pet: Anatomy, now: datetime) -> dict[str, Any]:
             "pending_replies": len(pet.organs.messenger.pending),
         },
     }
+
+
+@lru_cache(maxsize=32)
+def _shelf_acts(description: str) -> tuple[str, ...]:
+    """A day's acts that read the shelf (a day's description changes only when it grows)."""
+    return tuple(shelf_acts(description.splitlines()))

@@ -32,6 +32,8 @@ __all__ = [
 
 CUT_SLACK: Final = 64  # characters past a cap kept while scrubbing, so no secret is cut in two
 _KEY_BYTES: Final = 16
+MEMO_TEXT: Final = 2048  # a longer text is scrubbed afresh each time (the memo stays small)
+MEMO_SIZE: Final = 4096  # texts remembered at most, then forgotten together
 
 
 def scrub(text: str) -> str:
@@ -61,6 +63,10 @@ class Scrubber:
 
     def __init__(self, taint: Taint) -> None:
         self.taint = taint
+        # What was scrubbed lately, while the taint stays as it was: the surfaces show the same
+        # texts again and again, and a text is scrubbed the same way until a secret is learned.
+        self._memo: dict[tuple[str, Pool], str] = {}
+        self._memo_for: tuple[Taint, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The taint, for the checkpoint: its key and its pools of hashes (never a secret)."""
@@ -99,7 +105,21 @@ class Scrubber:
         """The text with secrets hidden: by their shape, then bare. A value named by a secret
         word ("password: …") is remembered wherever it was found, in `pool`; a shape (a card
         number, a token) is found again by its shape, and remembered only by `learn_from`."""
-        return self._scrub(text, pool, learn_shapes=False)
+        if not text or len(text) > MEMO_TEXT:
+            return self._scrub(text, pool, learn_shapes=False)
+        taint = self.taint
+        version = taint.version
+        if self._memo_for != (taint, version):
+            self._memo, self._memo_for = {}, (taint, version)
+        memo = self._memo
+        if (hidden := memo.get((text, pool))) is not None:
+            return hidden
+        hidden = self._scrub(text, pool, learn_shapes=False)
+        if taint is self.taint and taint.version == version and memo is self._memo:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            memo[text, pool] = hidden
+        return hidden
 
     def _scrub(self, text: str, pool: Pool, *, learn_shapes: bool) -> str:
         if not text:

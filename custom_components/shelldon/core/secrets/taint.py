@@ -104,6 +104,7 @@ class Taint:
         self._seen: dict[str, tuple[int, int]] = {}  # hash -> (length, words)
         self._holders: dict[str, int] = {}  # hash -> how many pools' secrets hold it
         self._shapes: dict[tuple[int, int], int] = {}  # (length, words) -> how many have it
+        self.version = 0  # moves whenever what is hidden changes (a secret learned or forgotten)
         for pool, groups in (remembered or {}).items():
             for group in groups:
                 entries = tuple(
@@ -136,6 +137,7 @@ class Taint:
                 held[entries[0][0]] = held.pop(entries[0][0])
                 return
             held[entries[0][0]] = entries
+            self.version += 1
             self._sizes[pool] += len(entries)
             for digest, length, words in entries:
                 self._holders[digest] = self._holders.get(digest, 0) + 1

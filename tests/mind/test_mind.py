@@ -38,7 +38,7 @@ from custom_components.shelldon.ports.const import (
     EVENT_REACH_OUT,
 )
 from custom_components.shelldon.runtime.anatomy import Anatomy
-from custom_components.shelldon.vault import records as journal_module
+from custom_components.shelldon.vault import journal as journal_module
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import (
     async_live_for,

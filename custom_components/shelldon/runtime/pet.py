@@ -20,7 +20,6 @@ from ..ports import Asker
 from ..turns.senses import TurnOutcome
 from .anatomy import Anatomy, Clock
 from .answers import Answers
-from .checkpoint import PetStore
 from .coordinator import PetCoordinator
 from .lifecycle import async_sleep, async_wake
 from .nudges import NudgeResult
@@ -49,10 +48,9 @@ class Pet:
         entry: ConfigEntry[Any],
         *,
         brain: Brain,
-        store: PetStore | None = None,
         clock: Clock | None = None,
     ) -> None:
-        self._anatomy = wire(hass, entry, brain, store=store, clock=clock or Clock())
+        self._anatomy = wire(hass, entry, brain, clock=clock or Clock())
 
     @property
     def anatomy(self) -> Anatomy:

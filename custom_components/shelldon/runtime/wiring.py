@@ -82,7 +82,6 @@ def wire(
     entry: ConfigEntry[Any],
     brain: Brain,
     *,
-    store: PetStore | None = None,
     clock: Clock,
 ) -> Anatomy:
     """Build one pet's parts, each handed its doors."""
@@ -91,8 +90,7 @@ def wire(
     name: str = entry.data.get(CONF_NAME, DEFAULT_NAME)
     dials = Dials({**DEFAULT_OPTIONS, **entry.options})
     scrubber = new_scrubber()  # one for everything the pet writes and publishes
-    store = store or PetStore(hass, entry_id, scrubber)
-    store.scrubber = scrubber
+    store = PetStore(hass, entry_id, scrubber)
     vault = Vault(Path(hass.config.path(DOMAIN, slugify(name) or "pet")), scrubber)
     # Built further down, and called by what is built before them once the pet wakes: the
     # circle of its life (the whole pet is read for what it shows and what it checkpoints).

@@ -4,7 +4,7 @@ newest Haiku and Sonnet; and the same day with a desk lamp switched on through A
 The weekday of `tests/weekday.py` (seven messages in three conversations, one reminder, the
 night's dream) through a real Home Assistant, the real SDK, and a fake API that reports usage
 from each request under the cache rules: uncached input 1x, cache writes 1.25x (five minutes),
-reads 0.1x, nothing cached under the model's minimum (`core.pacing.caching`; the 5.x minimums are an
+reads 0.1x, nothing cached under the model's minimum (`core.caching`; the 5.x minimums are an
 assumption, see there). Prices are list prices per million tokens (input, output): Haiku 4.5
 $1/$5 and Sonnet 5.5 $2/$10 from Anthropic's model pages; Haiku 5.5 $0.10/$0.50 as third-party
 price lists quote Anthropic's pricing page (its own page was not found). Cache reads are priced

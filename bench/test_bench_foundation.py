@@ -15,17 +15,17 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from bench.timing import Stopwatch, per_call_us
 from custom_components.shelldon.body.portrait import render_face
 from custom_components.shelldon.core import defaults as d
-from custom_components.shelldon.core.mood.faces import LIFECYCLE_LOOKS, STARTER_FACES
-from custom_components.shelldon.core.mood.reflexes import compute_reflex_patch
-from custom_components.shelldon.core.mood.state import PersonalityState
-from custom_components.shelldon.core.pacing.power import BackoffLevel
-from custom_components.shelldon.core.pacing.scheduler import (
+from custom_components.shelldon.core.faces import LIFECYCLE_LOOKS, STARTER_FACES
+from custom_components.shelldon.core.power import BackoffLevel
+from custom_components.shelldon.core.reflexes import compute_reflex_patch
+from custom_components.shelldon.core.scheduler import (
     CostTier,
     Idle,
     Interval,
     Job,
     Scheduler,
 )
+from custom_components.shelldon.core.state import PersonalityState
 from tests.common import async_live_for, async_setup_pet, commands, local
 
 TZ = ZoneInfo("Europe/Amsterdam")

@@ -11,9 +11,9 @@ from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
 from bench.timing import Stopwatch, per_call_us
-from custom_components.shelldon.core.mood.appraisal import Impulses, appraise, decide
-from custom_components.shelldon.core.mood.signals import Signal, SignalKind
-from custom_components.shelldon.core.promises.goals import Goal, GoalKind, Provenance, Strategy
+from custom_components.shelldon.core.appraisal import Impulses, appraise, decide
+from custom_components.shelldon.core.goals import Goal, GoalKind, Provenance, Strategy
+from custom_components.shelldon.core.signals import Signal, SignalKind
 from custom_components.shelldon.ports.const import DOMAIN
 from tests.anthropic_mock import KEY, ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local

@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from custom_components.shelldon.body.portrait import render_face  # noqa: E402
-from custom_components.shelldon.core.mood.faces import STARTER_FACES  # noqa: E402
+from custom_components.shelldon.core.faces import STARTER_FACES  # noqa: E402
 
 BRAND_DIR = REPO / "custom_components" / "shelldon" / "brand"
 # name -> (width, height); @2x are the same pictures at twice the pixels.

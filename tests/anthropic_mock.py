@@ -20,8 +20,8 @@ from typing import Any
 
 from homeassistant.util import dt as dt_util
 
-from custom_components.shelldon.core.pacing.caching import CacheEntry, Ttl, cached_usage
-from custom_components.shelldon.core.pacing.tokens import Usage
+from custom_components.shelldon.core.caching import CacheEntry, Ttl, cached_usage
+from custom_components.shelldon.core.tokens import Usage
 from tests.anthropic_server import (
     ANSWERS,
     DISCONNECT,

@@ -22,8 +22,8 @@ from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
-from custom_components.shelldon.core.pacing.caching import billed_input
-from custom_components.shelldon.core.pacing.tokens import Usage
+from custom_components.shelldon.core.caching import billed_input
+from custom_components.shelldon.core.tokens import Usage
 from custom_components.shelldon.ports.const import CONF_LLM_HASS_API, DOMAIN, EVENT_REACH_OUT
 from tests.anthropic_mock import KEY, Billing, ScriptedModel, json_answer, reply_message, scripted
 from tests.common import async_live_until, async_setup_pet, async_tell, local

@@ -5,7 +5,7 @@ Assistant's MCP server at /api/mcp/<API ID>) may use its tools: the promises, ad
 same command as the to-do list: one request, one promise), what the pet remembers about a
 subject, what its shelf says, its mood and its day. Each answer comes from the pet's runtime
 (`runtime.answers`): scrubbed, without a path of the host, one page of at most 2 KB. Who may
-read what is `core.conduct.asking`'s; every call is journaled and counted on the activity sensor.
+read what is `core.asking`'s; every call is journaled and counted on the activity sensor.
 
 One API per pet, its id stable for the pet's life: `shelldon` for a pet first named Shelldon,
 `shelldon_<its first name>` otherwise. Results are `llm.ToolResult` where the release has it
@@ -26,9 +26,9 @@ from homeassistant.helpers import llm
 from homeassistant.loader import IntegrationNotFound, async_get_integration
 from homeassistant.util import dt as dt_util
 
-from .core.conduct.asking import Reader, Topic, may, page_start
-from .core.promises.commitments import errand_of
-from .core.promises.errands import same_errand
+from .core.asking import Reader, Topic, may, page_start
+from .core.commitments import errand_of
+from .core.errands import same_errand
 from .ports.const import DOMAIN
 from .runtime import ShelldonConfigEntry
 from .runtime.pet import Pet, PromiseChange

@@ -13,7 +13,7 @@ from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import selector
 
 from .brain.anthropic_client import async_client, async_list_models, retirement
-from .core.language.markup import fenced, plain
+from .core.markup import fenced, plain
 from .ports.const import CONF_API_KEY, CONF_MODEL
 from .ports.issues import MODEL_RETIRED, delete_issue
 

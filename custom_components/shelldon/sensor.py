@@ -17,9 +17,9 @@ from homeassistant.const import PERCENTAGE, EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .core.drives.ten_needs import DEFAULT_NEEDS
-from .core.pacing.activity import Activity
-from .core.pacing.power import BackoffLevel
+from .core.activity import Activity
+from .core.power import BackoffLevel
+from .core.ten_needs import DEFAULT_NEEDS
 from .entity import PetEntity
 from .runtime import ShelldonConfigEntry
 from .runtime.shown import MAX_LISTED, PetData

@@ -20,8 +20,8 @@ from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.service import async_register_admin_service
 
-from .core.language.text import shorten
-from .core.mood.reactions import NudgeKind
+from .core.reactions import NudgeKind
+from .core.text import shorten
 from .ports import Asker
 from .ports.const import (
     ATTR_CONFIG_ENTRY_ID,

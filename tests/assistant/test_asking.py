@@ -1,10 +1,10 @@
-"""Who may read what, and answers that fit a voice reply (core.conduct.asking, pure)."""
+"""Who may read what, and answers that fit a voice reply (core.asking, pure)."""
 
 from __future__ import annotations
 
 import pytest
 
-from custom_components.shelldon.core.conduct.asking import (
+from custom_components.shelldon.core.asking import (
     ANSWER_BYTES,
     Reader,
     Topic,

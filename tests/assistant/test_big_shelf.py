@@ -10,7 +10,7 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.shelldon.core.conduct.asking import ANSWER_BYTES, page_start
+from custom_components.shelldon.core.asking import ANSWER_BYTES, page_start
 from custom_components.shelldon.vault.walk import MAX_DOC_BYTES
 from tests.assistant.conftest import Ask
 from tests.assistant.test_assistant_api import read_shelf, write

@@ -12,7 +12,7 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
-from custom_components.shelldon.core.mood.faces import STARTER_FACES, face_table_to_data
+from custom_components.shelldon.core.faces import STARTER_FACES, face_table_to_data
 from custom_components.shelldon.ports.const import CONF_ESPHOME_ACTION, DOMAIN
 from tests.common import async_live_for, async_setup_pet, local
 

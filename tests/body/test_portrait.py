@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageOps
 
 from custom_components.shelldon.body.portrait import render_face
-from custom_components.shelldon.core.mood.faces import (
+from custom_components.shelldon.core.faces import (
     BROWS,
     EXTRAS,
     EYES,

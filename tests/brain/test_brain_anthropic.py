@@ -31,7 +31,7 @@ from pytest_homeassistant_custom_component.common import (
 
 from custom_components.shelldon.brain.anthropic_brain import TURN_TIMEOUT_S
 from custom_components.shelldon.brain.prompt import INSTRUCTION, QUESTIONS
-from custom_components.shelldon.core.conduct.turn_kind import TurnKind
+from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.ports.const import DOMAIN, EVENT_TURN_FINISHED
 from tests.anthropic_mock import (
     DISCONNECT,

@@ -38,7 +38,7 @@ from custom_components.shelldon.brain.turn import (
     TurnRequest,
     parse_reply,
 )
-from custom_components.shelldon.core.conduct.turn_kind import TurnKind
+from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.vault.soul import CONSTITUTION, PERSONA
 
 TZ = dt_util.get_time_zone("Europe/Berlin")

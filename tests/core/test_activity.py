@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from custom_components.shelldon.core.pacing.activity import (
+from custom_components.shelldon.core.activity import (
     CADENCE_S,
     DREAM_END,
     DREAM_START,

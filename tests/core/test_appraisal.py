@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from custom_components.shelldon.core import defaults as d
-from custom_components.shelldon.core.mood.appraisal import (
+from custom_components.shelldon.core.appraisal import (
     DREAM_SCORE,
     FLUSH_SCORE,
     GOAL_BASE,
@@ -31,14 +31,14 @@ from custom_components.shelldon.core.mood.appraisal import (
     relevance,
     time_sensitivity,
 )
-from custom_components.shelldon.core.mood.signals import BASE_SCORE, Signal, SignalKind
-from custom_components.shelldon.core.promises.goals import (
+from custom_components.shelldon.core.goals import (
     Goal,
     GoalKind,
     GoalState,
     Provenance,
     Strategy,
 )
+from custom_components.shelldon.core.signals import BASE_SCORE, Signal, SignalKind
 from tests.core._support import AMS, PROPERTY
 
 NOW = datetime(2024, 1, 10, 12, 0, tzinfo=AMS)

@@ -10,13 +10,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from custom_components.shelldon.core import defaults as d
-from custom_components.shelldon.core.mood.state import PersonalityState, TurnBudget
-from custom_components.shelldon.core.pacing.budget import (
+from custom_components.shelldon.core.budget import (
     Budget,
     Decision,
     Verdict,
     turns_used_today,
 )
+from custom_components.shelldon.core.state import PersonalityState, TurnBudget
 from tests.core._support import AMS, KOLKATA, LOS_ANGELES, PROPERTY
 
 NOW = datetime(2024, 1, 10, 12, 0, tzinfo=AMS)

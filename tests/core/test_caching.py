@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.shelldon.core.pacing.caching import (
+from custom_components.shelldon.core.caching import (
     CONSERVATIVE_MINIMUM,
     TTL_SECONDS,
     CacheEntry,
@@ -14,7 +14,7 @@ from custom_components.shelldon.core.pacing.caching import (
     minimum_cacheable,
     plan_cache,
 )
-from custom_components.shelldon.core.pacing.tokens import Usage
+from custom_components.shelldon.core.tokens import Usage
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.shelldon.core.conduct.closing import (
+from custom_components.shelldon.core.closing import (
     MAX_HELD,
     Conversation,
     hear,

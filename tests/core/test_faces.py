@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from custom_components.shelldon.core.mood.faces import (
+from custom_components.shelldon.core.faces import (
     BROWS,
     EXTRAS,
     EYES,
@@ -26,7 +26,7 @@ from custom_components.shelldon.core.mood.faces import (
     parse_face_table,
     select_face,
 )
-from custom_components.shelldon.core.pacing.power import BackoffLevel
+from custom_components.shelldon.core.power import BackoffLevel
 from tests.core._support import PROPERTY, energy_level, unit
 
 

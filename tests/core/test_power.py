@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from custom_components.shelldon.core import defaults as d
-from custom_components.shelldon.core.pacing.power import (
+from custom_components.shelldon.core.power import (
     PLUGGED_IN,
     STRETCH,
     BackoffLevel,

@@ -145,7 +145,7 @@ def test_import_linter_contract_catches_a_forbidden_import(tmp_path: Path) -> No
         tmp_path / "custom_components",
         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
     )
-    power = tmp_path / "custom_components" / "shelldon" / "core" / "pacing" / "power.py"
+    power = tmp_path / "custom_components" / "shelldon" / "core" / "power.py"
     power.write_text(power.read_text(encoding="utf-8") + "\nimport homeassistant.core\n")
     result = _lint(tmp_path)
     output = result.stdout + result.stderr

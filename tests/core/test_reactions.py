@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from custom_components.shelldon.core.mood.reactions import (
+from custom_components.shelldon.core.reactions import (
     NUDGE_DELTAS,
     NudgeKind,
     compute_nudge_patch,
     parse_nudge_kind,
 )
-from custom_components.shelldon.core.mood.state import PersonalityState
+from custom_components.shelldon.core.state import PersonalityState
 from tests.core._support import PROPERTY, energy_level, unit
 
 

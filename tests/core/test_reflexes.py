@@ -10,14 +10,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from custom_components.shelldon.core import defaults as d
-from custom_components.shelldon.core.mood.reflexes import (
+from custom_components.shelldon.core.reflexes import (
     arousal_target,
     clamp,
     compute_reflex_patch,
     drift,
     is_idle,
 )
-from custom_components.shelldon.core.mood.state import Mood, PersonalityState
+from custom_components.shelldon.core.state import Mood, PersonalityState
 from tests.core._support import (
     AMS,
     LOS_ANGELES,

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from custom_components.shelldon.core.promises.commitments import (
+from custom_components.shelldon.core.commitments import (
     DEFAULT_DUE,
     Commitment,
     answers_with_a_time,

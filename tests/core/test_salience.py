@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from custom_components.shelldon.core import defaults as d
-from custom_components.shelldon.core.mood.salience import (
+from custom_components.shelldon.core.salience import (
     AWAY_AVAILABILITY,
     LICENSE_FULL_AFTER_H,
     WEIGHTS,

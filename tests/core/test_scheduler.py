@@ -8,9 +8,9 @@ from datetime import UTC, datetime, time, timedelta
 
 import pytest
 
-from custom_components.shelldon.core.pacing.budget import Decision, Verdict
-from custom_components.shelldon.core.pacing.power import BackoffLevel
-from custom_components.shelldon.core.pacing.scheduler import (
+from custom_components.shelldon.core.budget import Decision, Verdict
+from custom_components.shelldon.core.power import BackoffLevel
+from custom_components.shelldon.core.scheduler import (
     CostTier,
     Daily,
     Idle,
@@ -21,7 +21,7 @@ from custom_components.shelldon.core.pacing.scheduler import (
 )
 from tests.core._support import AMS
 
-SCHEDULER_LOGGER = "custom_components.shelldon.core.pacing.scheduler"
+SCHEDULER_LOGGER = "custom_components.shelldon.core.scheduler"
 
 LIVELY = BackoffLevel.LIVELY
 EASED = BackoffLevel.EASED

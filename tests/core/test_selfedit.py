@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from custom_components.shelldon.core.conduct.selfedit import (
+from custom_components.shelldon.core.selfedit import (
     Proposal,
     Surface,
     classify,

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from custom_components.shelldon.core.mood.signals import BASE_SCORE, Signal, SignalKind
+from custom_components.shelldon.core.signals import BASE_SCORE, Signal, SignalKind
 from tests.core._support import AMS
 
 AT = datetime(2024, 1, 10, 11, 0, tzinfo=UTC)

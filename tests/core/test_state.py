@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from custom_components.shelldon.core.memory.readback import instant as parse_instant
-from custom_components.shelldon.core.mood.state import (
+from custom_components.shelldon.core.readback import instant as parse_instant
+from custom_components.shelldon.core.state import (
     SCHEMA_VERSION,
     WRITABLE_PATHS,
     Mood,
@@ -22,7 +22,7 @@ from custom_components.shelldon.core.mood.state import (
 )
 from tests.core._support import PROPERTY, energy_level, unit
 
-STATE_LOGGER = "custom_components.shelldon.core.mood.state"
+STATE_LOGGER = "custom_components.shelldon.core.state"
 
 SEED_PATHS = {
     "mood.valence",

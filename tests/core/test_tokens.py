@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from custom_components.shelldon.core.pacing.tokens import (
+from custom_components.shelldon.core.tokens import (
     CACHE_READ_WEIGHT,
     CACHE_WRITE_WEIGHT,
     TokenLedger,

@@ -25,8 +25,8 @@ from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.storage import Store
 from homeassistant.util import dt as dt_util
 
+from custom_components.shelldon.core.budget import Decision
 from custom_components.shelldon.core.defaults import CHECKPOINT_PERIOD_S, DREAM_COST
-from custom_components.shelldon.core.pacing.budget import Decision
 from custom_components.shelldon.ports.const import (
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.shelldon.core.conduct.home import Verdict, asks_to_act, is_read_only, judge
-from custom_components.shelldon.core.pacing.caching import CONSERVATIVE_MINIMUM, minimum_cacheable
+from custom_components.shelldon.core.caching import CONSERVATIVE_MINIMUM, minimum_cacheable
+from custom_components.shelldon.core.home import Verdict, asks_to_act, is_read_only, judge
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,7 @@ from pytest_homeassistant_custom_component.common import (
     async_mock_service,
 )
 
-from custom_components.shelldon.core.conduct.home import MAX_TOOL_ROUNDS, bare
+from custom_components.shelldon.core.home import MAX_TOOL_ROUNDS, bare
 from custom_components.shelldon.ports.const import CONF_LLM_HASS_API, DOMAIN, EVENT_TURN_FINISHED
 from tests.anthropic_mock import KEY, ScriptedModel, json_answer, reply_message, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local

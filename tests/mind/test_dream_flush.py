@@ -20,7 +20,7 @@ from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
 from custom_components.shelldon.brain.prompt import MESSAGES_HEADER
-from custom_components.shelldon.core.conduct.turn_kind import TurnKind
+from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.ports.const import (
     CONF_API_KEY,
     CONF_NAME,

@@ -16,22 +16,22 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from custom_components.shelldon.brain.turn import BrainError, Reply, TurnRequest, TurnResult
-from custom_components.shelldon.core.conduct.closing import Closing
-from custom_components.shelldon.core.conduct.turn_kind import TurnKind
-from custom_components.shelldon.core.mood.appraisal import Act, Candidate
-from custom_components.shelldon.core.mood.faces import STARTER_FACES, Face
-from custom_components.shelldon.core.mood.salience import (
+from custom_components.shelldon.core.appraisal import Act, Candidate
+from custom_components.shelldon.core.budget import Decision
+from custom_components.shelldon.core.closing import Closing
+from custom_components.shelldon.core.faces import STARTER_FACES, Face
+from custom_components.shelldon.core.goals import Goal
+from custom_components.shelldon.core.power import BackoffLevel, PowerState
+from custom_components.shelldon.core.salience import (
     Factors,
     InterruptDecision,
     Outcome,
     Presence,
 )
-from custom_components.shelldon.core.mood.signals import Signal, SignalKind
-from custom_components.shelldon.core.mood.state import PersonalityState
-from custom_components.shelldon.core.pacing.budget import Decision
-from custom_components.shelldon.core.pacing.power import BackoffLevel, PowerState
-from custom_components.shelldon.core.pacing.tokens import Usage
-from custom_components.shelldon.core.promises.goals import Goal
+from custom_components.shelldon.core.signals import Signal, SignalKind
+from custom_components.shelldon.core.state import PersonalityState
+from custom_components.shelldon.core.tokens import Usage
+from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.ports import Admitted, Said, Want
 from custom_components.shelldon.turns.senses import Senses, Tells
 

@@ -22,10 +22,10 @@ VALUES: Final = {
     "brain/turn.py:Machine": "the brain's settings for one turn",
     "brain/turn.py:TurnRequest": "what one turn asks the brain",
     "brain/hearing.py:Ear": "one language's compiled patterns",
-    "core/language/grammars.py:Grammar": "one language's grammar words",
-    "core/drives/needs_state.py:NeedsState": "the needs' levels, a value",
-    "core/promises/goals.py:Goal": "one goal, a value",
-    "core/pacing/scheduler.py:Job": "one timer job's settings",
+    "core/grammars.py:Grammar": "one language's grammar words",
+    "core/needs_state.py:NeedsState": "the needs' levels, a value",
+    "core/goals.py:Goal": "one goal, a value",
+    "core/scheduler.py:Job": "one timer job's settings",
     "mind/trace.py:TickRecord": "one tick's trace line",
 }
 

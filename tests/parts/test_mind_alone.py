@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from custom_components.shelldon.core.conduct.turn_kind import TurnKind
-from custom_components.shelldon.core.mood.salience import Outcome
-from custom_components.shelldon.core.mood.signals import SignalKind
-from custom_components.shelldon.core.promises.goals import GoalKind, Provenance
+from custom_components.shelldon.core.goals import GoalKind, Provenance
+from custom_components.shelldon.core.salience import Outcome
+from custom_components.shelldon.core.signals import SignalKind
+from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.mind.means import Means, MindFiles
 from custom_components.shelldon.mind.mind import Mind
 from custom_components.shelldon.mind.reacher import CLOSING

@@ -24,10 +24,10 @@ from custom_components.shelldon.brain.turn import (
     PromptLine,
     Reply,
 )
-from custom_components.shelldon.core.conduct.turn_kind import TurnKind
-from custom_components.shelldon.core.memory.exchanges import Role, marker
-from custom_components.shelldon.core.mood.signals import SignalKind
-from custom_components.shelldon.core.promises.goals import GoalKind, Provenance
+from custom_components.shelldon.core.exchanges import Role, marker
+from custom_components.shelldon.core.goals import GoalKind, Provenance
+from custom_components.shelldon.core.signals import SignalKind
+from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.ports import Basics, Dials
 from custom_components.shelldon.ports.const import EVENT_TURN_FINISHED
 from custom_components.shelldon.turns.apology import APOLOGIES

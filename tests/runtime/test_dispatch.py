@@ -14,7 +14,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.shelldon.core.pacing.scheduler import CostTier, Interval, Job
+from custom_components.shelldon.core.scheduler import CostTier, Interval, Job
 from custom_components.shelldon.ports.const import (
     CONF_BATTERY_ENTITY,
     CONF_CHARGING_ENTITY,

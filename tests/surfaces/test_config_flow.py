@@ -12,7 +12,7 @@ from homeassistant.helpers.translation import async_get_translations
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
-from custom_components.shelldon.core.mood.salience import Presence
+from custom_components.shelldon.core.salience import Presence
 from custom_components.shelldon.ports.const import DOMAIN
 from tests.common import ALEX, PHONE, async_setup_pet, make_pet_entry
 

@@ -17,7 +17,7 @@ from homeassistant.helpers import entity_registry as er
 from PIL import Image
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.shelldon.core.mood.salience import Presence
+from custom_components.shelldon.core.salience import Presence
 from custom_components.shelldon.ports.const import DOMAIN
 from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.common import async_setup_pet, local

@@ -32,7 +32,7 @@ from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.shelldon.core.mood.faces import STARTER_FACES, face_table_to_data
+from custom_components.shelldon.core.faces import STARTER_FACES, face_table_to_data
 from custom_components.shelldon.ports.const import (
     CONF_PROACTIVE_IDLE_MIN,
     DOMAIN,

@@ -19,7 +19,7 @@ from homeassistant.core import (
 )
 from homeassistant.helpers.event import async_track_state_change_event
 
-from ..core.pacing.power import PLUGGED_IN, BackoffLevel, PowerState, backoff_level
+from ..core.power import PLUGGED_IN, BackoffLevel, PowerState, backoff_level
 from ..ports import Dials
 from ..ports.const import CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY, CONF_LOW_BATTERY
 

@@ -17,17 +17,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ..core.memory import readback
-from ..core.memory.readback import instant, whole
-from ..core.mood.appraisal import MUSE_RELEVANCE, MUSE_TIME_SENSITIVITY, relevance, time_sensitivity
-from ..core.mood.salience import (
+from ..core import readback
+from ..core.appraisal import MUSE_RELEVANCE, MUSE_TIME_SENSITIVITY, relevance, time_sensitivity
+from ..core.goals import Goal
+from ..core.readback import instant, whole
+from ..core.salience import (
     InterruptDecision,
     Outcome,
     decide_interrupt,
     decide_keeping,
     factors_for,
 )
-from ..core.promises.goals import Goal
 from ..ports import Basics, JournalLines, Said
 from ..ports.const import (
     CONF_INTERRUPT_THRESHOLD,

@@ -18,9 +18,9 @@ from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers.event import async_call_later
 
 from ..core import defaults as d
-from ..core.mood.faces import LIFECYCLE_LOOKS, STARTER_FACES, Face, Look, select_face
-from ..core.mood.state import PersonalityState
-from ..core.pacing.power import BackoffLevel
+from ..core.faces import LIFECYCLE_LOOKS, STARTER_FACES, Face, Look, select_face
+from ..core.power import BackoffLevel
+from ..core.state import PersonalityState
 from ..ports import Basics
 from ..ports.const import (
     CONF_ESPHOME_ACTION,

@@ -5,7 +5,7 @@ an owner's message the pet opens them with that conversation's own context (its 
 language, the conversation assistant), so Home Assistant decides what is reachable: only what the
 owner exposed to Assist, and only what that user may touch. The tools go to the model in the
 Messages API's shape, sorted by name so the prefix the cache keeps is the same on every turn of a
-conversation. Each call is judged first (`core.conduct.home.judge`): reads run, changes run only
+conversation. Each call is judged first (`core.home.judge`): reads run, changes run only
 when the owner's message asks for them and names them. Results come back as scrubbed JSON text.
 """
 
@@ -21,7 +21,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm
 
-from ..core.conduct.home import ToolCall, Verdict, is_read_only, judge
+from ..core.home import ToolCall, Verdict, is_read_only, judge
 from ..ports import Asker
 from ..ports.const import CONF_LLM_HASS_API, DOMAIN
 

@@ -14,8 +14,8 @@ from typing import Any, Final
 from homeassistant.components import persistent_notification
 from homeassistant.core import HomeAssistant
 
-from ..core.language.markup import plain
-from ..core.secrets.scrub import Scrubber, scrub_data
+from ..core.markup import plain
+from ..core.scrub import Scrubber, scrub_data
 
 OWN: Final = frozenset({"outcome", "reason", "kind", "voice"})  # fixed words of the pet's own
 

@@ -32,7 +32,7 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import selector
 from homeassistant.loader import IntegrationNotFound, async_get_integration
 
-from ..core.pacing.tokens import Usage
+from ..core.tokens import Usage
 from .prompt import build_prompt
 from .turn import (
     INTENT_MAX,

@@ -3,7 +3,7 @@
 The reply is a forced tool call whose schema puts `intent` first. The stable part of the prompt
 (tools and system) comes first and is byte-identical from turn to turn; the changing part is
 one small user message. The stable part carries a cache breakpoint only where the model's rules
-let it pay (`core.pacing.caching`): past the model's minimum cacheable length, and in a conversation
+let it pay (`core.caching`): past the model's minimum cacheable length, and in a conversation
 (or moments after one), never on a turn of the pet's own hours from any other. The breakpoint
 is explicit on the system block: the automatic mode (a top-level `cache_control`) would move it
 to the last block, the changing message, and write a new entry on every call. A turn is bounded
@@ -25,10 +25,10 @@ from typing import Any, Final
 
 import anthropic
 
-from ..core.conduct.home import MAX_TOOL_ROUNDS, ToolCall, Verdict
-from ..core.conduct.turn_kind import TurnKind
-from ..core.pacing.caching import TTL_SECONDS, CachePlan, Ttl, plan_cache
-from ..core.pacing.tokens import Usage
+from ..core.caching import TTL_SECONDS, CachePlan, Ttl, plan_cache
+from ..core.home import MAX_TOOL_ROUNDS, ToolCall, Verdict
+from ..core.tokens import Usage
+from ..core.turn_kind import TurnKind
 from .prompt import HOME_GUIDE, REPLY_TOOL, build_prompt
 from .tool_rounds import REFUSALS, answer_calls, refused, result_block
 from .turn import BrainAuthError, BrainUnavailable, ReplyError, TurnRequest, TurnResult, parse_reply

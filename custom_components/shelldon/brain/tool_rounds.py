@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..core.conduct.home import ToolCall, Verdict
+from ..core.home import ToolCall, Verdict
 from .turn import HomeTools
 
 REFUSALS: Final[dict[Verdict, str]] = {

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final, Protocol
 
-from ..core.conduct.home import ToolCall
-from ..core.conduct.turn_kind import TurnKind
-from ..core.language.text import clean
-from ..core.pacing.tokens import Usage
+from ..core.home import ToolCall
+from ..core.text import clean
+from ..core.tokens import Usage
+from ..core.turn_kind import TurnKind
 
 INTENT_MAX: Final = 600
 SAY_MAX: Final = 2000
@@ -97,7 +97,7 @@ class Machine:
 class HomeTools(Protocol):
     """The owner's home, as one owner turn may use it: the tools of the LLM API the owner chose
     (in the Messages API's tool shape, stable within a conversation), that API's prompt, and a
-    call that judges each request before anything runs (`core.conduct.home`)."""
+    call that judges each request before anything runs (`core.home`)."""
 
     @property
     def prompt(self) -> str:

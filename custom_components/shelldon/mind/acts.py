@@ -12,9 +12,9 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from ..core.mood.appraisal import Act, Candidate
-from ..core.mood.signals import Signal, SignalKind
-from ..core.promises.goals import GoalState, Strategy
+from ..core.appraisal import Act, Candidate
+from ..core.goals import GoalState, Strategy
+from ..core.signals import Signal, SignalKind
 from ..ports import Basics, Executor, JournalLines, Motives
 from ..vault.shelf import Shelf
 from .means import MindFiles

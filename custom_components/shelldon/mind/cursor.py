@@ -9,10 +9,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any, Final, Protocol
 
-from ..core.memory.readback import instant, instants, items, strings, whole
-from ..core.memory.world import Belief, Expectation, WorldModel
-from ..core.mood.signals import Signal, SignalKind
-from ..core.pacing.activity import Activity
+from ..core.activity import Activity
+from ..core.readback import instant, instants, items, strings, whole
+from ..core.signals import Signal, SignalKind
+from ..core.world import Belief, Expectation, WorldModel
 from .dreaming import Dreamer
 from .reacher import Reacher
 

@@ -14,9 +14,9 @@ from typing import Any, Final
 
 from ..brain.turn import OVER_ALLOWANCE
 from ..core import defaults as d
-from ..core.memory.dream import backlog
-from ..core.memory.readback import whole
-from ..core.pacing.budget import Decision
+from ..core.budget import Decision
+from ..core.dream import backlog
+from ..core.readback import whole
 from ..ports import Basics
 from ..ports.const import CONF_DREAM_TOKENS
 from .means import Means, MindFiles

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..core.mood.salience import Outcome
-from ..core.pacing.tokens import pressure
-from ..core.promises.goals import Goal, GoalState
-from ..core.promises.keeping import due_now, late, next_keeping, postponed
+from ..core.goals import Goal, GoalState
+from ..core.keeping import due_now, late, next_keeping, postponed
+from ..core.salience import Outcome
+from ..core.tokens import pressure
 from ..ports import Changed, Clock, Dials, Doorway, Gate, Spawn, TurnOutcomeLike, TurnRunner
 from ..ports.const import CONF_TOKEN_CAP
 from ..vault.goals import GoalBook

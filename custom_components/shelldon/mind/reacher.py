@@ -14,13 +14,13 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from ..core import defaults as d
-from ..core.conduct.turn_kind import TurnKind
-from ..core.language.text import shorten
-from ..core.language.words import phrase
-from ..core.mood.appraisal import Act, Candidate
-from ..core.mood.salience import QUIET_HOURS, InterruptDecision, Outcome
-from ..core.pacing.budget import Decision
-from ..core.promises.goals import Goal, GoalState
+from ..core.appraisal import Act, Candidate
+from ..core.budget import Decision
+from ..core.goals import Goal, GoalState
+from ..core.salience import QUIET_HOURS, InterruptDecision, Outcome
+from ..core.text import shorten
+from ..core.turn_kind import TurnKind
+from ..core.words import phrase
 from ..ports import (
     SLOT_BUSY,
     Admitted,

@@ -13,7 +13,7 @@ import threading
 from datetime import datetime, timedelta
 from typing import Final
 
-from ..core.language.text import shorten
+from ..core.text import shorten
 from ..ports import Clock, Executor, Spawn
 from ..vault.journal import Entry, Journal
 from ..vault.versions import Versions

@@ -12,9 +12,9 @@ from datetime import datetime, timedelta
 from homeassistant.const import STATE_HOME
 
 from ..body.household import Household
-from ..core.memory.world import WorldModel
-from ..core.pacing.activity import Activity, in_window
-from ..core.promises.goals import Goal
+from ..core.activity import Activity, in_window
+from ..core.goals import Goal
+from ..core.world import WorldModel
 from ..ports import Dials
 from ..ports.const import CONF_QUIET_END, CONF_QUIET_START
 

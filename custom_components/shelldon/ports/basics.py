@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime, time
 from typing import Any, Protocol
 
-from ..core.mood.signals import Signal, SignalKind
-from ..core.promises.keeping import QuietHours
+from ..core.keeping import QuietHours
+from ..core.signals import Signal, SignalKind
 from .const import CONF_QUIET_END, CONF_QUIET_START
 
 

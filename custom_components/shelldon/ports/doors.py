@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from ..core.mood.salience import InterruptDecision, Outcome
-from ..core.pacing.budget import Decision
-from ..core.promises.goals import Goal
+from ..core.budget import Decision
+from ..core.goals import Goal
+from ..core.salience import InterruptDecision, Outcome
 
 SLOT_BUSY = "a turn is in flight"  # the reason a turn is deferred for the slot
 

@@ -10,8 +10,8 @@ from typing import Final
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 
-from ..core.language.markup import plain
-from ..core.secrets.scrub import scrub
+from ..core.markup import plain
+from ..core.scrub import scrub
 from .const import DOMAIN
 
 MODEL_RETIRED: Final = "model_retired"

@@ -7,15 +7,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from ..core.conduct.closing import Closing
-from ..core.conduct.turn_kind import TurnKind
-from ..core.mood.appraisal import Candidate
-from ..core.mood.faces import Face
-from ..core.mood.salience import Outcome
-from ..core.mood.state import PersonalityState
-from ..core.pacing.power import BackoffLevel, PowerState
-from ..core.pacing.tokens import Usage
-from ..core.promises.goals import Goal
+from ..core.appraisal import Candidate
+from ..core.closing import Closing
+from ..core.faces import Face
+from ..core.goals import Goal
+from ..core.power import BackoffLevel, PowerState
+from ..core.salience import Outcome
+from ..core.state import PersonalityState
+from ..core.tokens import Usage
+from ..core.turn_kind import TurnKind
 
 
 class ReplyLike(Protocol):

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Final
 
-from ..core.mood.state import PersonalityState
-from ..core.pacing.budget import Budget, Decision, Verdict
-from ..core.pacing.power import BackoffLevel, turn_allowed
+from ..core.budget import Budget, Decision, Verdict
+from ..core.power import BackoffLevel, turn_allowed
+from ..core.state import PersonalityState
 from ..ports import SLOT_BUSY, Admitted
 from .arbiter import Arbiter
 

@@ -2,8 +2,8 @@
 
 Home Assistant's LLM API (the `assistant_api` surface) asks through these; each answer is plain
 data, read from the part that keeps it, scrubbed by the one scrubber, with no path of the host
-in it, and cut to one voice-sized page (`core.conduct.asking`). Every call is journaled in the
-owner's language and counted for the day; whom it may be told is decided in `core.conduct.asking`.
+in it, and cut to one voice-sized page (`core.asking`). Every call is journaled in the
+owner's language and counted for the day; whom it may be told is decided in `core.asking`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import date, datetime
 from typing import Any, Final
 
-from ..core.conduct.asking import (
+from ..core.asking import (
     ABOUT_CHARS,
     Reader,
     Topic,
@@ -24,10 +24,10 @@ from ..core.conduct.asking import (
     may,
     page,
 )
-from ..core.language.markup import plain
-from ..core.memory.dream import DayLine, parse_day
-from ..core.memory.knowledge import Hit
-from ..core.secrets.scrub import Scrubber
+from ..core.dream import DayLine, parse_day
+from ..core.knowledge import Hit
+from ..core.markup import plain
+from ..core.scrub import Scrubber
 from ..ports import Basics
 from ..vault.files import Vault, VaultError
 from ..vault.journal import JOURNAL_DIR, Journal

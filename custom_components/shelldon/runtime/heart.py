@@ -3,7 +3,7 @@
 The timer is armed at the scheduler's next due instant (never a fixed-rate poll) and re-armed
 after every run, every interaction and every power change. A settled pet wakes only when a job
 is due; on a nearly empty battery, what falls due within one stretched beat is gathered into one
-wake-up (`core.pacing.power.gathered_wake`), and only a promised instant (an `At` job) is kept
+wake-up (`core.power.gathered_wake`), and only a promised instant (an `At` job) is kept
 exactly.
 """
 
@@ -18,8 +18,8 @@ from homeassistant.helpers.event import async_track_point_in_utc_time
 from homeassistant.util import dt as dt_util
 
 from ..core import defaults as d
-from ..core.pacing.power import BackoffLevel, gathered_wake
-from ..core.pacing.scheduler import At, Interval, Job, Outcome, Scheduler
+from ..core.power import BackoffLevel, gathered_wake
+from ..core.scheduler import At, Interval, Job, Outcome, Scheduler
 from ..ports import Clock
 
 MIN_REARM: Final = timedelta(seconds=1)

@@ -20,8 +20,8 @@ from homeassistant.core import Event, callback
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 
 from ..body.messenger import ReplyHandler
-from ..core.memory.readback import flag, instants
-from ..core.mood.state import PersonalityState
+from ..core.readback import flag, instants
+from ..core.state import PersonalityState
 from .anatomy import Anatomy
 from .dials import apply_options
 

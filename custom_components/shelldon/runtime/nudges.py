@@ -9,9 +9,9 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from ..core import defaults as d
-from ..core.mood.faces import Face
-from ..core.mood.reactions import NudgeKind, compute_nudge_patch
-from ..core.mood.state import PersonalityState
+from ..core.faces import Face
+from ..core.reactions import NudgeKind, compute_nudge_patch
+from ..core.state import PersonalityState
 from ..ports import Clock
 from .personality import Personality
 

@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from ..core.mood.state import PersonalityState
-from ..core.pacing.budget import Budget
+from ..core.budget import Budget
+from ..core.state import PersonalityState
 from ..ports.const import CONF_COOLDOWN_MIN, CONF_DAILY_TURNS
 
 

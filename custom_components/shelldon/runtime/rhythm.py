@@ -8,8 +8,8 @@ from datetime import datetime
 from typing import Final, Protocol
 
 from ..core import defaults as d
-from ..core.mood.reflexes import compute_reflex_patch
-from ..core.pacing.scheduler import At, CostTier, Interval, Job
+from ..core.reflexes import compute_reflex_patch
+from ..core.scheduler import At, CostTier, Interval, Job
 from ..ports import Clock
 from .heart import DORMANT_REFLEX_S, REFLEX_JOB, Heart
 from .personality import Personality

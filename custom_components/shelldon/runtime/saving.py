@@ -16,7 +16,7 @@ from typing import Any, Final
 from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers.event import async_call_later
 
-from ..core.mood.state import PersonalityState
+from ..core.state import PersonalityState
 from ..vault.files import reason
 from .checkpoint import PetStore
 

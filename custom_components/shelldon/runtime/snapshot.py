@@ -8,12 +8,12 @@ from datetime import date, datetime
 from functools import lru_cache
 from typing import Any, Final
 
-from ..core.language.markup import plain
-from ..core.memory.diary import latest, shelf_acts
-from ..core.pacing.budget import turns_used_today
-from ..core.pacing.power import STRETCH
-from ..core.promises.goals import GoalState
-from ..core.secrets.scrub import cut, scrub_data
+from ..core.budget import turns_used_today
+from ..core.diary import latest, shelf_acts
+from ..core.goals import GoalState
+from ..core.markup import plain
+from ..core.power import STRETCH
+from ..core.scrub import cut, scrub_data
 from .anatomy import Anatomy
 from .shown import MAX_LISTED, JournalDay, PetData, Promise
 

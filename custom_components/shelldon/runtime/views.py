@@ -11,11 +11,11 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from ..core.memory.exchanges import Role
-from ..core.mood.faces import Face
-from ..core.mood.state import PersonalityState
-from ..core.pacing.activity import Activity
-from ..core.pacing.power import STRETCH, BackoffLevel, PowerState
+from ..core.activity import Activity
+from ..core.exchanges import Role
+from ..core.faces import Face
+from ..core.power import STRETCH, BackoffLevel, PowerState
+from ..core.state import PersonalityState
 from ..ports import Clock, Dials
 from .anatomy import Files, Organs
 from .heart import Heart

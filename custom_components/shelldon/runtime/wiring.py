@@ -30,10 +30,10 @@ from ..body.messenger import Messenger
 from ..body.outward import Outward
 from ..body.voice import Voice
 from ..brain import Brain
-from ..core.language.tags import owners
-from ..core.mood.signals import SignalKind
-from ..core.pacing.power import BackoffLevel, PowerState
-from ..core.promises.goals import MAX_OPEN
+from ..core.goals import MAX_OPEN
+from ..core.power import BackoffLevel, PowerState
+from ..core.signals import SignalKind
+from ..core.tags import owners
 from ..mind.mind import Mind
 from ..needs.motivation import Motivation
 from ..ports import Basics, Clock, Dials

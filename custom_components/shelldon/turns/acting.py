@@ -15,10 +15,10 @@ from datetime import datetime
 from typing import Any, Final
 
 from ..brain.turn import TurnRequest
-from ..core.conduct.home import ToolCall, Verdict, asks_to_act
-from ..core.conduct.turn_kind import TurnKind
-from ..core.language.text import shorten
-from ..core.language.words import phrase
+from ..core.home import ToolCall, Verdict, asks_to_act
+from ..core.text import shorten
+from ..core.turn_kind import TurnKind
+from ..core.words import phrase
 from ..vault.journal import Journal
 
 ARGS_SHOWN: Final = 160  # characters of a call's arguments in its journal line

@@ -7,7 +7,7 @@ import logging
 from typing import Final
 
 from ..brain.turn import BrainAuthError, BrainError, Reply, TurnResult
-from ..core.language.words import phrase
+from ..core.words import phrase
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -20,7 +20,7 @@ CAUSES: Final = (
     "ai_task_unavailable",
     "ai_task_failed",
 )
-# The apologies in English, by cause (each language's are in core/language/words,
+# The apologies in English, by cause (each language's are in core/words,
 # "apology.<cause>").
 APOLOGIES: Final[dict[str, str]] = {cause: phrase(f"apology.{cause}") for cause in CAUSES}
 DEFAULT_APOLOGY: Final = phrase("apology.default")

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..core.conduct.closing import Conversation, Heard
-from ..core.memory.exchanges import Exchanges
-from ..core.memory.notes import notes_from_list
-from ..core.memory.readback import flag, mapping, text
-from ..core.pacing.tokens import TokenLedger
+from ..core.closing import Conversation, Heard
+from ..core.exchanges import Exchanges
+from ..core.notes import notes_from_list
+from ..core.readback import flag, mapping, text
+from ..core.tokens import TokenLedger
 from ..ports import Clock, JournalLines
 from ..vault.goals import GoalBook
 

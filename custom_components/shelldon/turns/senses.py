@@ -9,10 +9,10 @@ from typing import Any
 
 from ..brain.tool_rounds import described
 from ..brain.turn import HomeTools, Reply, TurnRequest
-from ..core.conduct.closing import Heard, hear
-from ..core.conduct.home import ToolCall
-from ..core.conduct.turn_kind import TurnKind
-from ..core.memory.exchanges import Line
+from ..core.closing import Heard, hear
+from ..core.exchanges import Line
+from ..core.home import ToolCall
+from ..core.turn_kind import TurnKind
 from ..ports import Post
 from ..vault.files import Vault
 from ..vault.goals import GoalBook

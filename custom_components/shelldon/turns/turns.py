@@ -29,16 +29,16 @@ from ..brain.turn import (
     TurnRequest,
     TurnResult,
 )
-from ..core.conduct.closing import Closing, Conversation, worth_closing
-from ..core.conduct.turn_kind import TurnKind
-from ..core.language.tags import detect
-from ..core.language.text import clean, shorten
-from ..core.memory.exchanges import Exchange, Exchanges, Line, Role, marker
-from ..core.mood.signals import SignalKind
-from ..core.pacing.tokens import TokenLedger, Usage
-from ..core.promises.commitments import mentions_a_time
-from ..core.promises.goals import Goal
-from ..core.secrets.scrub import Pool
+from ..core.closing import Closing, Conversation, worth_closing
+from ..core.commitments import mentions_a_time
+from ..core.exchanges import Exchange, Exchanges, Line, Role, marker
+from ..core.goals import Goal
+from ..core.scrub import Pool
+from ..core.signals import SignalKind
+from ..core.tags import detect
+from ..core.text import clean, shorten
+from ..core.tokens import TokenLedger, Usage
+from ..core.turn_kind import TurnKind
 from ..ports import Basics, Body, Executor, Slot
 from ..ports.const import EVENT_TURN_FINISHED
 from ..vault.files import VaultError

@@ -11,7 +11,7 @@ from typing import Final
 
 import yaml
 
-from ..core.mood.faces import (
+from ..core.faces import (
     STARTER_FACES,
     Face,
     FaceTableError,

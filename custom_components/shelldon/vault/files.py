@@ -21,9 +21,9 @@ from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 from typing import Any, Final
 
-from ..core.language.text import clean, clean_data, path_problem, shorten
-from ..core.language.words import phrase
-from ..core.secrets.scrub import Pool, Scrubber, Taint
+from ..core.scrub import Pool, Scrubber, Taint
+from ..core.text import clean, clean_data, path_problem, shorten
+from ..core.words import phrase
 
 CONSTITUTION: Final = PurePosixPath("soul/CONSTITUTION.md")
 MAX_READ_BYTES: Final = 4 * 1024 * 1024
@@ -31,7 +31,7 @@ MAX_NAME_BYTES: Final = 255  # what common file systems allow for one name
 MAX_PATH_CHARS: Final = 400
 
 # Why the file system refused, in words with no host path in them.
-_REASONS: Final = {  # in English: logs are; what the owner reads is retold (core/language/words)
+_REASONS: Final = {  # in English: logs are; what the owner reads is retold (core/words)
     errno.ENAMETOOLONG: phrase("reason.name_too_long"),
     errno.ENOTDIR: phrase("reason.not_a_folder"),
     errno.EISDIR: phrase("reason.is_a_folder"),

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, Final
 
-from ..core.language.text import clean
-from ..core.language.words import phrase
+from ..core.text import clean
+from ..core.words import phrase
 from ..ports import Clock
 from .files import Vault, VaultError, reason
 
@@ -116,7 +116,7 @@ class Journal:
         return line
 
     def words(self, key: str, /, **values: object) -> str:
-        """One of the pet's own phrases in the owner's language (core/language/words)."""
+        """One of the pet's own phrases in the owner's language (core/words)."""
         return phrase(key, self.language(), **values)
 
     def entry(self, at: datetime, key: str, /, **values: object) -> str:

@@ -1,6 +1,6 @@
 """The one door from the pet's wishes to its own files: apply, queue for the owner, or refuse.
 
-An edit the pet asks for in a reply is classified (core.conduct.selfedit): a working product
+An edit the pet asks for in a reply is classified (core.selfedit): a working product
 (memory, world, goals) is written at once; an identity surface (persona, faces, needs) or anything
 unrecognised waits for the owner with its full content and reason, as a Home Assistant repair
 issue whose fix flow shows the change and offers approve or reject (also the admin-only actions
@@ -19,11 +19,11 @@ from typing import Any, Final
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 
-from ..core.conduct.selfedit import MAX_CONTENT, Proposal, Surface, classify, digest, normalise
-from ..core.language.text import clean, shorten
-from ..core.language.words import english, retold
-from ..core.memory.readback import mapping, whole
-from ..core.mood.signals import SignalKind
+from ..core.readback import mapping, whole
+from ..core.selfedit import MAX_CONTENT, Proposal, Surface, classify, digest, normalise
+from ..core.signals import SignalKind
+from ..core.text import clean, shorten
+from ..core.words import english, retold
 from ..ports import Basics, Post, Words
 from ..ports.const import DOMAIN
 from ..ports.issues import create_issue, delete_issue

@@ -15,7 +15,7 @@ from custom_components.shelldon.brain.prompt import (
     stable_text,
 )
 from custom_components.shelldon.brain.turn import Identity, Machine, PromptLine, TurnRequest
-from custom_components.shelldon.core.conduct.turn_kind import TurnKind
+from custom_components.shelldon.core.turn_kind import TurnKind
 
 PIP = Identity("Pip", "- Be kind.", "Ein kleiner Krebs, der gern Tee trinkt.", "the flat")
 MACHINE = Machine(

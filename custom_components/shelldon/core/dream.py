@@ -17,15 +17,15 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
-from ..language.words import ENGLISH, shapes, written
 from . import readback
 from .notes import same_fact
+from .words import ENGLISH, shapes, written
 
 PART_CHARS: Final = 4800  # distilled journal text per dream request (~1,400 tokens)
 LINE_CHARS: Final = 220
 _LINE: Final = re.compile(r"^### (?P<time>\d\d:\d\d) \[(?P<who>[^\]]+)\] (?P<text>.+)$")
 _CITES: Final = re.compile(r"\[\d+[–-]\d+\]|\.(?:md|txt) \[", re.I)
-# The pet's own lines, in every language its journal is written in (core/language/words): what it
+# The pet's own lines, in every language its journal is written in (core/words): what it
 # noted and promised is kept first; every other line it writes of its own acts is routine
 # (a new phrase is routine unless it is named here), except the pieces of other lines.
 KEEP_FIRST_KEYS: Final = (

@@ -12,9 +12,9 @@ from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from .. import defaults as d
-from ..memory.readback import instant
-from ..mood.state import TurnBudget
+from . import defaults as d
+from .readback import instant
+from .state import TurnBudget
 
 
 class Decision(StrEnum):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, time, timedelta
 
-from ..language.grammars import (
+from .grammars import (
     DUTCH,
     ENGLISH,
     EVENING_PARTS,

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Final
 
-from ..memory.notes import same_fact
 from .errands import doing, named
+from .notes import same_fact
 from .promising import VOWINGS, tidy, vows
 from .reminding import ASKINGS, BACK_INS, asks_about_a_promise, read_reminder
 from .when import (

@@ -17,7 +17,7 @@ from enum import StrEnum
 from pathlib import PurePosixPath
 from typing import Any, Final
 
-from ..language.text import path_problem
+from .text import path_problem
 
 MAX_CONTENT: Final = 64 * 1024
 CONSTITUTION: Final = "soul/CONSTITUTION.md"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from .. import defaults as d
+from . import defaults as d
 from .state import PersonalityState
 
 

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Final
 
-from .. import defaults as d
+from . import defaults as d
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from datetime import datetime, time
 from enum import StrEnum
 from typing import Any, Final
 
-from ..defaults import INTERRUPT_THRESHOLD, INTERRUPTION_CAP
-from ..pacing.activity import in_window
+from .activity import in_window
+from .defaults import INTERRUPT_THRESHOLD, INTERRUPTION_CAP
 
 WEIGHTS: Final[dict[str, float]] = {
     "relevance": 0.25,

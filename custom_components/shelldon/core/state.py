@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final
 
-from ..memory.readback import day, instant
+from .readback import day, instant
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -1,1 +1,0 @@
-"""How often and how dearly the pet acts: activity, power, the scheduler, budget and tokens."""

@@ -1,1 +1,0 @@
-"""What the pet and its owner mean to do: promises and reminders read from words, goals, when."""

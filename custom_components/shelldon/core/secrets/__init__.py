@@ -1,1 +1,0 @@
-"""The scrubber: what secrets look like, how they are hidden, and where they turn up again."""

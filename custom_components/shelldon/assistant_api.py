@@ -14,7 +14,7 @@ One API per pet, its id stable for the pet's life: `shelldon` for a pet first na
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import date, datetime
 from typing import Any, Final
 
@@ -104,6 +104,8 @@ class PetTool(llm.Tool):
 
     integration = DOMAIN
     read_only: bool = True
+    # The pet's answer (args, the page's start): each tool below gives its own.
+    answer: Callable[[dict[str, Any], int], Awaitable[dict[str, Any]]]
 
     def __init__(self, asker: Asker) -> None:
         self.asker = asker
@@ -131,10 +133,6 @@ class PetTool(llm.Tool):
         except HomeAssistantError as err:
             return _result({"error": str(err) or type(err).__name__}, error=True)
         return _result(answer)
-
-    async def answer(self, args: dict[str, Any], start: int) -> dict[str, Any]:
-        """The pet's answer: each tool below gives its own (this base is never offered)."""
-        raise NotImplementedError
 
 
 class GetPromises(PetTool):

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import event as event_helpers
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
-    async_fire_time_changed_exact,
+    get_scheduled_timer_handles,
 )
 
 from custom_components.shelldon.ports.const import (
@@ -68,6 +71,28 @@ def commands(hass: HomeAssistant) -> Pet:
     return pet
 
 
+def fire_due(hass: HomeAssistant, at: datetime) -> None:
+    """Run the loop's timers that are due at `at` (the clock frozen there), as the harness's
+    `async_fire_time_changed_exact` does. Home Assistant's time trackers read `at` as the time
+    they fired; that is set once for the whole call, not patched with a mock around each timer
+    (which cost more than the pet's own wakes)."""
+    at = dt_util.as_utc(at)
+    timestamp = at.timestamp()
+    resolution = time.get_clock_info("monotonic").resolution
+    kept = event_helpers.time_tracker_utcnow, event_helpers.time_tracker_timestamp
+    event_helpers.time_tracker_utcnow = lambda: at  # type: ignore[assignment]
+    event_helpers.time_tracker_timestamp = lambda: timestamp
+    try:
+        for handle in list(get_scheduled_timer_handles(hass.loop)):
+            if not isinstance(handle, asyncio.TimerHandle) or handle.cancelled():
+                continue
+            if timestamp - time.time() >= handle.when() - (hass.loop.time() + resolution):
+                handle._run()  # what the harness does to fire a timer
+                handle.cancel()
+    finally:
+        event_helpers.time_tracker_utcnow, event_helpers.time_tracker_timestamp = kept
+
+
 async def async_live_until(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, pet: Anatomy, until: datetime
 ) -> int:
@@ -77,14 +102,14 @@ async def async_live_until(
     while pet.workings.heart.armed_at is not None and pet.workings.heart.armed_at <= until:
         at = pet.workings.heart.armed_at
         freezer.move_to(at)
-        async_fire_time_changed_exact(hass, at)
+        fire_due(hass, at)
         await hass.async_block_till_done()
         wakes += 1
         assert pet.workings.heart.armed_at is None or pet.workings.heart.armed_at > at, (
             "the timer did not move forward"
         )
     freezer.move_to(until)
-    async_fire_time_changed_exact(hass, until)
+    fire_due(hass, until)
     await hass.async_block_till_done()
     return wakes
 

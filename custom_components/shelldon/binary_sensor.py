@@ -36,6 +36,10 @@ class ThinkingSensor(PetEntity, BinarySensorEntity):
 
     platform_domain = "binary_sensor"
 
+    def shown(self) -> tuple[object, ...]:
+        """Whether a turn is in flight, and who waits."""
+        return (self.coordinator.data.thinking, self.coordinator.data.waiting)
+
     @property
     def is_on(self) -> bool:
         """A turn is in flight."""

@@ -54,6 +54,10 @@ class JournalCalendar(PetEntity, CalendarEntity):
 
     platform_domain = "calendar"
 
+    def shown(self) -> tuple[object, ...]:
+        """Today's journal (Home Assistant moves the state at the event's end itself)."""
+        return (self.event,)
+
     @property
     def event(self) -> CalendarEvent | None:
         """Today's journal, once the pet has written something today."""

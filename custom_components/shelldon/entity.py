@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from homeassistant.const import ATTR_RESTORED, STATE_UNKNOWN
+from homeassistant.core import callback
 from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
 from homeassistant.helpers.entity import Entity, EntityDescription
 from homeassistant.helpers.update_coordinator import CoordinatorEntity
@@ -47,10 +48,12 @@ def drop_stand_in(entity: Entity) -> None:
 
 
 class PetEntity(CoordinatorEntity[PetCoordinator]):
-    """An entity of one pet: it reads the pet's snapshot, and writes when it changed."""
+    """An entity of one pet: it reads the pet's snapshot, and writes only when what it shows
+    changed (a snapshot that moved the energy rewrites the energy sensor, not all twenty)."""
 
     _attr_has_entity_name = True
     platform_domain: ClassVar[str]  # sensor, image, …: the first part of the entity id
+    _written: tuple[object, ...] | None = None  # what it showed at its last write
 
     def __init__(self, coordinator: PetCoordinator, description: EntityDescription) -> None:
         super().__init__(coordinator)
@@ -70,3 +73,25 @@ class PetEntity(CoordinatorEntity[PetCoordinator]):
         """Follow the coordinator (a first state is a first state, never "became unknown")."""
         await super().async_added_to_hass()
         drop_stand_in(self)
+
+    def shown(self) -> tuple[object, ...]:
+        """What this entity shows: its state, its attributes and what its platform lists."""
+        return (
+            self.state,
+            self.state_attributes,
+            self.extra_state_attributes,
+            self.capability_attributes,
+        )
+
+    @callback
+    def _handle_coordinator_update(self) -> None:
+        """A new snapshot: write only if what this entity shows of it changed."""
+        if self.shown() != self._written:
+            self.async_write_ha_state()
+
+    @callback
+    def async_write_ha_state(self) -> None:
+        """Every write is remembered, the platform's own too (a calendar's alarm, an image's
+        new token)."""
+        super().async_write_ha_state()
+        self._written = self.shown()

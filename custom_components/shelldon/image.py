@@ -44,6 +44,10 @@ class FaceImage(PetEntity, ImageEntity):
         self._attr_image_last_updated = self.coordinator.data.face_updated
         super()._handle_coordinator_update()
 
+    def shown(self) -> tuple[object, ...]:
+        """Which face, and when it was drawn."""
+        return (self.coordinator.data.face_updated, self.coordinator.data.face)
+
     @property
     def extra_state_attributes(self) -> dict[str, Any]:
         """Which face is on the panel."""

@@ -193,6 +193,15 @@ class PetSensor(PetEntity, SensorEntity):
 
     entity_description: PetSensorDescription
 
+    def shown(self) -> tuple[object, ...]:
+        """Its value, its detail and its options, as the snapshot has them."""
+        description, data = self.entity_description, self.coordinator.data
+        return (
+            description.value_fn(data),
+            description.attrs_fn(data) if description.attrs_fn else None,
+            description.options_fn(data) if description.options_fn else None,
+        )
+
     @property
     def native_value(self) -> str | int | float | datetime | None:
         """The value read off the snapshot."""

@@ -42,6 +42,10 @@ class InitiativeSwitch(PetEntity, SwitchEntity):
         super().__init__(coordinator, description)
         self._pet = pet  # for its command, never for what it shows
 
+    def shown(self) -> tuple[object, ...]:
+        """Whether the pet may speak first."""
+        return (self.coordinator.data.initiative,)
+
     @property
     def is_on(self) -> bool:
         """The pet may speak first."""

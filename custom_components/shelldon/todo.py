@@ -63,6 +63,10 @@ class PromisesList(PetEntity, TodoListEntity):
         super().__init__(coordinator, PROMISES)
         self._pet = pet  # for its command, never for what it shows
 
+    def shown(self) -> tuple[object, ...]:
+        """Its items (its state, the count of open ones, follows them)."""
+        return (self.todo_items,)
+
     @property
     def todo_items(self) -> list[TodoItem]:
         """The open goals, soonest due first, then the ones done lately."""

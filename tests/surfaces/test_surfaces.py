@@ -6,18 +6,20 @@ nothing."""
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.const import EVENT_STATE_CHANGED
-from homeassistant.core import Event, HomeAssistant
+from homeassistant.core import Event, HomeAssistant, StateMachine
 from homeassistant.helpers import entity_registry as er
 
 import custom_components.shelldon as package
 from custom_components.shelldon.ports.const import DOMAIN
-from tests.common import async_live_for, async_setup_pet, local, make_pet_entry
+from tests.common import async_live_for, async_setup_pet, async_tell, local, make_pet_entry
 
 ROOT = Path(package.__file__).parent
 SURFACES = (
@@ -206,3 +208,44 @@ async def test_a_tick_that_changes_nothing_writes_nothing(
     }
     assert pet.workings.coordinator.data is shown, f"no new snapshot was handed on: {changed}"
     assert sum(writes.values()) == 0, {k: v for k, v in writes.items() if v}
+
+
+async def test_an_afternoon_writes_each_entity_only_with_news(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each of the pet's wakes hands the entities a new snapshot (its energy drifts, its needs
+    fade); an entity writes only when what it shows moved, never the state it already holds."""
+    freezer.move_to(local(2026, 11, 30, 14, 0))
+    entry = make_pet_entry(hass)
+    pet = await async_setup_pet(hass, entry)
+    await async_live_for(hass, freezer, pet, timedelta(minutes=10))
+    registry = er.async_get(hass)
+    ours = {e.entity_id for e in er.async_entries_for_config_entry(registry, entry.entry_id)}
+    written: Counter[str] = Counter()
+    repeated: Counter[str] = Counter()
+    write = StateMachine.async_set_internal
+
+    def counting(
+        states: StateMachine, entity_id: str, new_state: str, attributes: Any, *args: Any
+    ) -> None:
+        if entity_id in ours:
+            written[entity_id] += 1
+            held = hass.states.get(entity_id)
+            if held is not None and (held.state, dict(held.attributes)) == (
+                new_state,
+                dict(attributes or {}),
+            ):
+                repeated[entity_id] += 1
+        write(states, entity_id, new_state, attributes, *args)
+
+    monkeypatch.setattr(StateMachine, "async_set_internal", counting)
+    await async_tell(hass, "Good afternoon! How are you?")
+    await hass.services.async_call(
+        DOMAIN, "nudge", {"kind": "excited"}, blocking=True, return_response=True
+    )
+    wakes = await async_live_for(hass, freezer, pet, timedelta(hours=3))
+
+    assert wakes > 30 and written["sensor.shelldon_top_need"] > 0, "the afternoon was lived"
+    assert written["sensor.shelldon_last_interaction"] >= 1, "the conversation was shown"
+    assert not repeated, f"writes that showed nothing new: {dict(repeated)}"
+    assert written["switch.shelldon_initiative"] == 0, "the switch never moved"

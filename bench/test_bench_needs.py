@@ -11,9 +11,9 @@ from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from bench.timing import Stopwatch, per_call_us
-from custom_components.shelldon.core.needs import Pyramid
-from custom_components.shelldon.core.needs_state import NeedsState
-from custom_components.shelldon.core.ten_needs import DEFAULT_NEEDS
+from custom_components.shelldon.core.needs.needs import Pyramid
+from custom_components.shelldon.core.needs.needs_state import NeedsState
+from custom_components.shelldon.core.needs.ten_needs import DEFAULT_NEEDS
 from custom_components.shelldon.ports.const import CONF_NEEDS, DOMAIN
 from tests.common import async_live_until, async_setup_pet, local
 

@@ -25,7 +25,7 @@ import pytest
 from homeassistant.core import HomeAssistant
 
 from bench.timing import real_perf_counter
-from custom_components.shelldon.core.scrub import Scrubber, Taint, scrub
+from custom_components.shelldon.core.secrets.scrub import Scrubber, Taint, scrub
 from custom_components.shelldon.vault.catalogue import volume_file, write_volume
 from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.walk import read_volume

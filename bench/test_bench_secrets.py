@@ -14,8 +14,8 @@ import json
 from collections.abc import Iterator
 
 from bench.timing import real_perf_counter
-from custom_components.shelldon.core.scrub import Pool, Scrubber, Taint, scrub
-from custom_components.shelldon.core.taint import POOL_SIZES
+from custom_components.shelldon.core.secrets.scrub import Pool, Scrubber, Taint, scrub
+from custom_components.shelldon.core.secrets.taint import POOL_SIZES
 
 SIZE = 64 * 1024
 UNITS = (

@@ -2,10 +2,11 @@
 message and a speak-up run through, on the event loop, from the call to the entities.
 
 A profiler hook records each call into a function of `custom_components/shelldon` on the loop's
-thread, in order. Figures per behaviour:
+thread, in order (a coroutine that resumes after an await is not entered again: it never left).
+Figures per behaviour:
 - files: distinct modules whose code ran;
-- on the way: the same, leaving out what the coordinator's one snapshot reads (it reads every
-  part once, by design);
+- on the way: the same, leaving out the arrival: what runs inside the coordinator's `show`
+  (the one snapshot, which reads every part once by design, and the entities reading it);
 - folder entries: how often the walk came into a folder from another one (the most for any one
   folder is the "entered twice" figure).
 
@@ -41,7 +42,8 @@ class Walk:
     def __init__(self) -> None:
         self.files: list[str] = []
         self.on_the_way: list[str] = []
-        self._snapshot_depth = 0
+        self._arrival_depth = 0
+        self._frames: dict[int, FrameType] = {}  # entered already (held, so no id is reused)
         self._thread = threading.get_ident()
 
     def _hook(self, frame: FrameType, event: str, _arg: Any) -> None:
@@ -51,16 +53,19 @@ class Walk:
         if not path.startswith(str(ROOT)):
             return
         rel = str(Path(path).relative_to(ROOT))
-        name = frame.f_code.co_name
+        arrival = rel == "runtime/coordinator.py" and frame.f_code.co_name == "show"
         if event == "call":
-            if rel == "runtime/snapshot.py" and name == "snapshot":
-                self._snapshot_depth += 1
+            if id(frame) in self._frames:
+                return  # a coroutine resuming: it was entered once
+            self._frames[id(frame)] = frame
+            if arrival:
+                self._arrival_depth += 1
             if not self.files or self.files[-1] != rel:
                 self.files.append(rel)
-                if not self._snapshot_depth and (not self.on_the_way or self.on_the_way[-1] != rel):
-                    self.on_the_way.append(rel)
-        elif event == "return" and rel == "runtime/snapshot.py" and name == "snapshot":
-            self._snapshot_depth -= 1
+            if not self._arrival_depth and (not self.on_the_way or self.on_the_way[-1] != rel):
+                self.on_the_way.append(rel)
+        elif event == "return" and arrival:
+            self._arrival_depth -= 1
 
     async def run(self, work: Callable[[], Awaitable[Any]]) -> None:
         sys.setprofile(self._hook)
@@ -86,7 +91,7 @@ def report(record: Any, what: str, walk: Walk) -> None:
     everything, on_the_way = set(walk.files), set(walk.on_the_way)
     entries = folders(walk.on_the_way)
     record(f"walk {what}: files run", len(everything), "files")
-    record(f"walk {what}: files on the way (the snapshot's reads aside)", len(on_the_way), "files")
+    record(f"walk {what}: files on the way (to the coordinator's show)", len(on_the_way), "files")
     most = entries.most_common(1)[0] if entries else ("", 0)
     record(f"walk {what}: most entries into one folder ({most[0]})", most[1], "entries")
     print(f"\n{what}: {' > '.join(walk.on_the_way)}")

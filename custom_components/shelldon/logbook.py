@@ -20,10 +20,10 @@ from homeassistant.components.logbook.const import (
 from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.helpers import entity_registry as er
 
+from .core.language.tags import owners
+from .core.language.words import phrase
 from .core.markup import plain
-from .core.scrub import scrub
-from .core.tags import owners
-from .core.words import phrase
+from .core.secrets.scrub import scrub
 from .ports.const import (
     CONF_LANGUAGE,
     DOMAIN,

@@ -16,7 +16,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers import llm, selector
 
-from .core.tags import is_tag
+from .core.language.tags import is_tag
 from .ports.const import (
     CONF_ACT_THRESHOLD,
     CONF_BATTERY_ENTITY,

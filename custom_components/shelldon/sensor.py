@@ -18,8 +18,8 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .core.activity import Activity
+from .core.needs.ten_needs import DEFAULT_NEEDS
 from .core.power import BackoffLevel
-from .core.ten_needs import DEFAULT_NEEDS
 from .entity import PetEntity
 from .runtime import ShelldonConfigEntry
 from .runtime.shown import MAX_LISTED, PetData

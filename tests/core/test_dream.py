@@ -21,8 +21,8 @@ from custom_components.shelldon.core.dream import (
     distill,
     parse_day,
 )
-from custom_components.shelldon.core.tags import LANGUAGES
-from custom_components.shelldon.core.words import CATALOGUE, ENGLISH, placeholders
+from custom_components.shelldon.core.language.tags import LANGUAGES
+from custom_components.shelldon.core.language.words import CATALOGUE, ENGLISH, placeholders
 
 TODAY = date(2026, 11, 30)
 PET = "Shelldon"

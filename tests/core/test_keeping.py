@@ -35,8 +35,8 @@ from custom_components.shelldon.core.keeping import (
     next_keeping,
     postponed,
 )
-from custom_components.shelldon.core.reminding import asks_about_a_promise
-from custom_components.shelldon.core.when import due_from
+from custom_components.shelldon.core.language.reminding import asks_about_a_promise
+from custom_components.shelldon.core.language.when import due_from
 from tests.core._support import AMS
 
 MON = datetime(2024, 1, 8, 9, 0, tzinfo=AMS)  # a Monday morning in Amsterdam

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.shelldon.core.tags import LANGUAGES, base, detect, name
+from custom_components.shelldon.core.language.tags import LANGUAGES, base, detect, name
 
 TYPICAL: dict[str, list[str]] = {
     "en": [

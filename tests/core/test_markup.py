@@ -8,7 +8,7 @@ import re
 import pytest
 
 from custom_components.shelldon.core.markup import fenced, plain
-from custom_components.shelldon.core.scrub import scrub
+from custom_components.shelldon.core.secrets.scrub import scrub
 
 ZWSP = "\u200b"
 _LINK = re.compile(r"\]\(")  # what a Markdown link or image needs: "](" right after its text

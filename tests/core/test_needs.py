@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from custom_components.shelldon.core.needs import (
+from custom_components.shelldon.core.needs.needs import (
     DEFER_REST,
     SURPLUS_BASE,
     SURPLUS_THRESHOLD,
@@ -28,10 +28,10 @@ from custom_components.shelldon.core.needs import (
     action_probability,
     tension,
 )
-from custom_components.shelldon.core.needs_file import needs_to_data, parse_needs
-from custom_components.shelldon.core.needs_state import CEILING, FLOOR, NeedsState, Pending
-from custom_components.shelldon.core.night import night_hours
-from custom_components.shelldon.core.ten_needs import (
+from custom_components.shelldon.core.needs.needs_file import needs_to_data, parse_needs
+from custom_components.shelldon.core.needs.needs_state import CEILING, FLOOR, NeedsState, Pending
+from custom_components.shelldon.core.needs.night import night_hours
+from custom_components.shelldon.core.needs.ten_needs import (
     CROSS_IMPACT,
     DEFAULT_NEEDS,
     IMPACT,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.shelldon.core.scrub import Scrubber, Taint, scrub
+from custom_components.shelldon.core.secrets.scrub import Scrubber, Taint, scrub
 
 KEY = bytes(range(16))
 

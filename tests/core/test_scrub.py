@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from custom_components.shelldon.core.scrub import (
+from custom_components.shelldon.core.secrets.scrub import (
     CARD,
     EMAIL,
     IBAN,

@@ -12,7 +12,7 @@ import string
 
 import pytest
 
-from custom_components.shelldon.core.scrub import scrub
+from custom_components.shelldon.core.secrets.scrub import scrub
 
 _MARKED: re.Pattern[str] = re.compile(r"⟦(.*?)⟧", re.S)
 _ANY_MARKER = r"\[(?:secret|token|card|email|phone|iban)\]"

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from custom_components.shelldon.core.scrub import Pool, Scrubber, Taint, scrub
+from custom_components.shelldon.core.secrets.scrub import Pool, Scrubber, Taint, scrub
 from tests.core._support import PROPERTY
 
 KEY = bytes(range(16))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from custom_components.shelldon.core.scrub import Pool, Scrubber, Taint
-from custom_components.shelldon.core.taint import POOL_SIZES
+from custom_components.shelldon.core.secrets.scrub import Pool, Scrubber, Taint
+from custom_components.shelldon.core.secrets.taint import POOL_SIZES
 
 KEY = bytes(range(16))
 OTHER_KEY = bytes(range(16, 32))

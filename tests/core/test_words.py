@@ -7,9 +7,9 @@ from datetime import datetime
 
 import pytest
 
-from custom_components.shelldon.core import words
-from custom_components.shelldon.core.tags import LANGUAGES
-from custom_components.shelldon.core.words import (
+from custom_components.shelldon.core.language import words
+from custom_components.shelldon.core.language.tags import LANGUAGES
+from custom_components.shelldon.core.language.words import (
     CATALOGUE,
     ENGLISH,
     clock,

@@ -31,10 +31,10 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.shelldon.core.dream import distill
-from custom_components.shelldon.core.needs import Change, Pyramid, tension
-from custom_components.shelldon.core.needs_file import parse_needs
-from custom_components.shelldon.core.needs_state import FLOOR, NeedsState, Pending
-from custom_components.shelldon.core.ten_needs import DEFAULT_NEEDS
+from custom_components.shelldon.core.needs.needs import Change, Pyramid, tension
+from custom_components.shelldon.core.needs.needs_file import parse_needs
+from custom_components.shelldon.core.needs.needs_state import FLOOR, NeedsState, Pending
+from custom_components.shelldon.core.needs.ten_needs import DEFAULT_NEEDS
 from custom_components.shelldon.needs.motivation import CYCLE
 from custom_components.shelldon.ports.const import (
     CONF_BATTERY_ENTITY,

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from custom_components.shelldon.core.appraisal import Act
-from custom_components.shelldon.core.needs_file import parse_needs
-from custom_components.shelldon.core.needs_state import FLOOR
+from custom_components.shelldon.core.needs.needs_file import parse_needs
+from custom_components.shelldon.core.needs.needs_state import FLOOR
+from custom_components.shelldon.core.needs.ten_needs import IMPACT
 from custom_components.shelldon.core.salience import Outcome
-from custom_components.shelldon.core.ten_needs import IMPACT
 from custom_components.shelldon.needs.motivation import Motivation
 from custom_components.shelldon.ports import Basics, Body, Clock, Dials, NeedsView, Want
 from custom_components.shelldon.vault.files import Vault

@@ -83,8 +83,8 @@ def _cycle(edges: dict[str, set[str]]) -> list[str] | None:
 def test_the_graph_sees_the_package() -> None:
     edges = graph()
     assert f"{PACKAGE}.runtime.pet" in edges
-    assert f"{PACKAGE}.core.shapes" in edges[f"{PACKAGE}.core.scrub"]
-    assert f"{PACKAGE}.core.numbers" in edges[f"{PACKAGE}.core.shapes"]
+    assert f"{PACKAGE}.core.secrets.shapes" in edges[f"{PACKAGE}.core.secrets.scrub"]
+    assert f"{PACKAGE}.core.secrets.numbers" in edges[f"{PACKAGE}.core.secrets.shapes"]
 
 
 def test_no_module_imports_itself_through_others() -> None:

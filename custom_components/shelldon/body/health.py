@@ -15,7 +15,7 @@ from pathlib import Path
 
 from homeassistant.core import HomeAssistant
 
-from ..core.words import ENGLISH, english, retold
+from ..core.language.words import ENGLISH, english, retold
 from ..ports import Basics, Words
 from ..ports.const import CONF_BATTERY_ENTITY, CONF_CHARGING_ENTITY
 from ..ports.issues import create_issue, delete_issue

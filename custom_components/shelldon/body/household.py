@@ -15,9 +15,9 @@ from homeassistant.const import STATE_HOME, STATE_UNAVAILABLE, STATE_UNKNOWN
 from homeassistant.core import CALLBACK_TYPE, Event, EventStateChangedData, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_state_change_event
 
+from ..core.language.words import english
 from ..core.salience import Presence
 from ..core.signals import SignalKind
-from ..core.words import english
 from ..ports import Clock, Dials, Post, Words
 from ..ports.const import CONF_PRESENCE
 

@@ -17,8 +17,8 @@ from typing import Any, Final
 
 from homeassistant.core import Event, HomeAssistant, callback
 
+from ..core.language.words import english
 from ..core.readback import instant, mapping, text
-from ..core.words import english
 from ..ports import Words
 
 _LOGGER = logging.getLogger(__name__)

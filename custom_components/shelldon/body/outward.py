@@ -15,7 +15,7 @@ from homeassistant.components import persistent_notification
 from homeassistant.core import HomeAssistant
 
 from ..core.markup import plain
-from ..core.scrub import Scrubber, scrub_data
+from ..core.secrets.scrub import Scrubber, scrub_data
 
 OWN: Final = frozenset({"outcome", "reason", "kind", "voice"})  # fixed words of the pet's own
 

@@ -19,9 +19,9 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Final
 
+from ..core.language.words import month, openings, phrase, weekday
 from ..core.notes import new_facts
 from ..core.turn_kind import TurnKind
-from ..core.words import month, openings, phrase, weekday
 from .hearing import cannot, hears, to_remember
 from .phrasebook import BOOKS, Phrasebook, phrasebook
 from .turn import Filed, Machine, OpenItem, Reply, TurnRequest, TurnResult

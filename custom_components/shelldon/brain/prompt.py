@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..core.tags import name as language_name
+from ..core.language.tags import name as language_name
 from ..core.turn_kind import TurnKind
 from .turn import INTENT_MAX, PROMISE_MAX_HOURS, Machine, TurnRequest
 

@@ -19,10 +19,9 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from .errands import doing, named
-from .notes import same_fact
-from .promising import VOWINGS, tidy, vows
-from .reminding import ASKINGS, BACK_INS, asks_about_a_promise, read_reminder
-from .when import (
+from .language.promising import VOWINGS, tidy, vows
+from .language.reminding import ASKINGS, BACK_INS, asks_about_a_promise, read_reminder
+from .language.when import (
     ENGLISH,
     EVENING_PARTS,
     GRAMMARS,
@@ -36,6 +35,7 @@ from .when import (
     unit_seconds,
     without_times,
 )
+from .notes import same_fact
 
 __all__ = [
     "DEFAULT_DUE",

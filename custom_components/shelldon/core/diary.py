@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .dream import KEEP_FIRST_KEYS, ROUTINE_KEYS, DayLine
-from .words import shapes, written
+from .language.words import shapes, written
 
 DID: Final = "did"  # one of the pet's own acts, in its own phrases
 SAID: Final = "said"  # what it said (a reply, a musing, a reach-out's words)

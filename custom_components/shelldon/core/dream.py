@@ -18,8 +18,8 @@ from datetime import date
 from typing import Final
 
 from . import readback
+from .language.words import ENGLISH, shapes, written
 from .notes import same_fact
-from .words import ENGLISH, shapes, written
 
 PART_CHARS: Final = 4800  # distilled journal text per dream request (~1,400 tokens)
 LINE_CHARS: Final = 220

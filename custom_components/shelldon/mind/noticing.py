@@ -11,8 +11,8 @@ from datetime import datetime, timedelta
 from typing import Any, Final
 
 from ..core.goals import Goal
+from ..core.language.words import clock, english
 from ..core.signals import Signal, SignalKind
-from ..core.words import clock, english
 from ..core.world import WorldModel
 from ..ports import Words
 from .situation import span

@@ -17,10 +17,10 @@ from ..core import defaults as d
 from ..core.appraisal import Act, Candidate
 from ..core.budget import Decision
 from ..core.goals import Goal, GoalState
+from ..core.language.words import phrase
 from ..core.salience import QUIET_HOURS, InterruptDecision, Outcome
 from ..core.text import shorten
 from ..core.turn_kind import TurnKind
-from ..core.words import phrase
 from ..ports import (
     SLOT_BUSY,
     Admitted,

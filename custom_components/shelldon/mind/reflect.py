@@ -19,9 +19,9 @@ from ..core.commitments import parse_back_in, parse_remind_me, scan_commitments
 from ..core.errands import one_request
 from ..core.goals import Goal, GoalKind, Provenance, Strategy
 from ..core.keeping import QuietHours
+from ..core.language.words import clock
 from ..core.signals import Signal
 from ..core.turn_kind import TurnKind
-from ..core.words import clock
 from ..core.world import ANY, WorldModel
 from ..ports import Clock
 from ..vault.goals import GoalBook

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from ..brain.offline import musings
 from ..core.goals import GoalKind, GoalState
-from ..core.words import english
+from ..core.language.words import english
 from ..ports import Body, NeedsView, Spawn, Want, Words
 from ..vault.goals import GoalBook
 

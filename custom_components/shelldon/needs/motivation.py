@@ -1,6 +1,6 @@
 """The pet's motivation, driven: needs become impulses the mind appraises, and real acts.
 
-Every hour the pyramid (core.needs) may propose one action for its most pressing need; the
+Every hour the pyramid (core.needs.needs) may propose one action for its most pressing need; the
 proposal becomes an impulse the mind's APPRAISE weighs like any other, so it still passes gate 1.
 What the act wants done (a journal line, a reach-out, a dream) comes back to the mind as a
 `Want` and is carried out through the mind's own doors: the one admission, the one door out.
@@ -18,12 +18,12 @@ from typing import Any, Final
 import yaml
 
 from ..core.appraisal import Act, Candidate
-from ..core.needs import Pyramid
-from ..core.needs_file import needs_to_data, parse_needs
-from ..core.needs_state import NeedsState
+from ..core.needs.needs import Pyramid
+from ..core.needs.needs_file import needs_to_data, parse_needs
+from ..core.needs.needs_state import NeedsState
+from ..core.needs.ten_needs import DEFAULT_NEEDS
 from ..core.readback import instant, instants, mapping
 from ..core.salience import Outcome
-from ..core.ten_needs import DEFAULT_NEEDS
 from ..ports import Basics, Body, NeedsView, Want
 from ..ports.const import CONF_NEEDS
 from ..vault.files import Vault, VaultError

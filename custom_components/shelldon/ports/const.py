@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..core import defaults as d
-from ..core import tags as language
+from ..core.language import tags as language
 
 DOMAIN: Final = "shelldon"
 DEFAULT_NAME: Final = "Shelldon"

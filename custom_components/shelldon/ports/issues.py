@@ -11,7 +11,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 
 from ..core.markup import plain
-from ..core.scrub import scrub
+from ..core.secrets.scrub import scrub
 from .const import DOMAIN
 
 MODEL_RETIRED: Final = "model_retired"

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..body.household import Household
     from ..body.messenger import Messenger
     from ..body.outward import Outward
-    from ..core.scrub import Scrubber
+    from ..core.secrets.scrub import Scrubber
     from ..mind.mind import Mind
     from ..needs.motivation import Motivation
     from ..turns.turns import Turns

@@ -27,7 +27,7 @@ from ..core.asking import (
 from ..core.dream import DayLine, parse_day
 from ..core.knowledge import Hit
 from ..core.markup import plain
-from ..core.scrub import Scrubber
+from ..core.secrets.scrub import Scrubber
 from ..ports import Basics
 from ..vault.files import Vault, VaultError
 from ..vault.journal import JOURNAL_DIR, Journal

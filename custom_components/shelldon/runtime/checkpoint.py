@@ -29,7 +29,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.json import JSONEncoder
 from homeassistant.helpers.storage import Store
 
-from ..core.scrub import Pool, Scrubber
+from ..core.secrets.scrub import Pool, Scrubber
 from ..core.text import clean_data
 from ..ports.const import DOMAIN, STORAGE_MINOR_VERSION, STORAGE_VERSION
 from ..vault.files import new_scrubber, reason

@@ -14,7 +14,7 @@ from pathlib import Path
 from homeassistant.core import HomeAssistant, callback
 
 from ..body.health import Health
-from ..core.scrub import Scrubber
+from ..core.secrets.scrub import Scrubber
 from ..core.world import Belief, drift
 from ..mind.mind import SITUATION_FILE
 from ..ports import Basics, JournalLines

@@ -13,7 +13,7 @@ from ..core.diary import latest, shelf_acts
 from ..core.goals import GoalState
 from ..core.markup import plain
 from ..core.power import STRETCH
-from ..core.scrub import cut, scrub_data
+from ..core.secrets.scrub import cut, scrub_data
 from .anatomy import Anatomy
 from .shown import MAX_LISTED, JournalDay, PetData, Promise
 

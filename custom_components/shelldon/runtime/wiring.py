@@ -31,9 +31,9 @@ from ..body.outward import Outward
 from ..body.voice import Voice
 from ..brain import Brain
 from ..core.goals import MAX_OPEN
+from ..core.language.tags import owners
 from ..core.power import BackoffLevel, PowerState
 from ..core.signals import SignalKind
-from ..core.tags import owners
 from ..mind.mind import Mind
 from ..needs.motivation import Motivation
 from ..ports import Basics, Clock, Dials

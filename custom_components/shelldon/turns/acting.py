@@ -16,9 +16,9 @@ from typing import Any, Final
 
 from ..brain.turn import TurnRequest
 from ..core.home import ToolCall, Verdict, asks_to_act
+from ..core.language.words import phrase
 from ..core.text import shorten
 from ..core.turn_kind import TurnKind
-from ..core.words import phrase
 from ..vault.journal import Journal
 
 ARGS_SHOWN: Final = 160  # characters of a call's arguments in its journal line

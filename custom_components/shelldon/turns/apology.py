@@ -7,7 +7,7 @@ import logging
 from typing import Final
 
 from ..brain.turn import BrainAuthError, BrainError, Reply, TurnResult
-from ..core.words import phrase
+from ..core.language.words import phrase
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -33,9 +33,9 @@ from ..core.closing import Closing, Conversation, worth_closing
 from ..core.commitments import mentions_a_time
 from ..core.exchanges import Exchange, Exchanges, Line, Role, marker
 from ..core.goals import Goal
-from ..core.scrub import Pool
+from ..core.language.tags import detect
+from ..core.secrets.scrub import Pool
 from ..core.signals import SignalKind
-from ..core.tags import detect
 from ..core.text import clean, shorten
 from ..core.tokens import TokenLedger, Usage
 from ..core.turn_kind import TurnKind

@@ -21,9 +21,9 @@ from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 from typing import Any, Final
 
-from ..core.scrub import Pool, Scrubber, Taint
+from ..core.language.words import phrase
+from ..core.secrets.scrub import Pool, Scrubber, Taint
 from ..core.text import clean, clean_data, path_problem, shorten
-from ..core.words import phrase
 
 CONSTITUTION: Final = PurePosixPath("soul/CONSTITUTION.md")
 MAX_READ_BYTES: Final = 4 * 1024 * 1024

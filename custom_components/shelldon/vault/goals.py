@@ -21,7 +21,7 @@ from homeassistant.core import HomeAssistant
 from ..core.commitments import Commitment
 from ..core.errands import one_request, same_errand
 from ..core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy, left_out
-from ..core.scrub import Pool
+from ..core.secrets.scrub import Pool
 from ..ports import Clock, Spawn
 from .files import Vault, VaultError, reason
 

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from ..core.language.words import phrase
 from ..core.text import clean
-from ..core.words import phrase
 from ..ports import Clock
 from .files import Vault, VaultError, reason
 

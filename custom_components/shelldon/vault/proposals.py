@@ -19,11 +19,11 @@ from typing import Any, Final
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 
+from ..core.language.words import english, retold
 from ..core.readback import mapping, whole
 from ..core.selfedit import MAX_CONTENT, Proposal, Surface, classify, digest, normalise
 from ..core.signals import SignalKind
 from ..core.text import clean, shorten
-from ..core.words import english, retold
 from ..ports import Basics, Post, Words
 from ..ports.const import DOMAIN
 from ..ports.issues import create_issue, delete_issue

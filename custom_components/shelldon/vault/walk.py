@@ -15,7 +15,7 @@ from typing import Final
 
 from ..core.knowledge import Vectorizer, Volume
 from ..core.passages import chunk_document
-from ..core.scrub import Pool
+from ..core.secrets.scrub import Pool
 from ..core.text import clean, path_problem
 from .catalogue import SHELF, MiB, Stamp
 from .files import Vault, VaultError, reason

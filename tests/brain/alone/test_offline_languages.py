@@ -22,7 +22,7 @@ from custom_components.shelldon.brain.turn import (
     TurnRequest,
 )
 from custom_components.shelldon.core.commitments import parse_remind_me, scan_commitments
-from custom_components.shelldon.core.tags import LANGUAGES
+from custom_components.shelldon.core.language.tags import LANGUAGES
 from custom_components.shelldon.core.turn_kind import TurnKind
 
 AT = datetime(2026, 11, 30, 14, 7, tzinfo=UTC)  # a Monday

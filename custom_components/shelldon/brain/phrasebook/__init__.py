@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...core.tags import base
+from ...core.language.tags import base
 from . import de, en, es, fr, nl
 from .book import Phrasebook
 

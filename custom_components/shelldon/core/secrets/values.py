@@ -7,7 +7,7 @@ clause: a sentence's end, a semicolon, a comma, a line's end, a conjunction ("an
 `MAX_CLAUSE` characters. After a bare key word ("password hunter2 please") it is one word. A
 PIN or a code is its digits, however they are grouped ("4111 1111 1111 1111").
 
-Every piece is possessive or bounded (see `core.shapes`), so no value makes a pattern
+Every piece is possessive or bounded (see `core.secrets.shapes`), so no value makes a pattern
 backtrack.
 """
 

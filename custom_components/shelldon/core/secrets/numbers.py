@@ -1,5 +1,5 @@
 """Secrets known by their shape alone: card numbers, IBANs, phone numbers, social security
-numbers and email addresses, each found in time linear in the text (see `core.shapes`), and
+numbers and email addresses, each found in time linear in the text (see `core.secrets.shapes`), and
 the markers that stand where any secret was.
 """
 

@@ -1,8 +1,8 @@
 """The scrubber: no secret leaves the pet, in its files or in anything it publishes.
 
-`scrub` hides every secret of a known shape (`core.shapes`). A pet's `Scrubber` also
+`scrub` hides every secret of a known shape (`core.secrets.shapes`). A pet's `Scrubber` also
 remembers each secret it hid, as a keyed hash and never the secret itself (its taint,
-`core.taint`), and hides it wherever it turns up again bare: "password: hunter2hunter2" is
+`core.secrets.taint`), and hides it wherever it turns up again bare: "password: hunter2hunter2" is
 hidden by its shape, and so is "the owner mentioned hunter2hunter2" after it. Both run in time
 linear in the text; a text is cut to its cap before it is scrubbed (`cut`), never after.
 """

@@ -2,9 +2,9 @@
 
 Whatever follows a secret word (password in several languages, token, API key, Wi-Fi key, PIN,
 door or alarm code, "user … pass …") is replaced with a marker, to the end of its clause
-where a colon or "is" names it (`core.values`), and so are credentials inside URLs and their
-queries, a webhook's path (`core.addresses`), private key blocks, tokens and AWS keys, and
-(`core.numbers`) card numbers, IBANs, email addresses and phone numbers, wherever they
+where a colon or "is" names it (`core.secrets.values`), and so are credentials inside URLs and their
+queries, a webhook's path (`core.secrets.addresses`), private key blocks, tokens and AWS keys, and
+(`core.secrets.numbers`) card numbers, IBANs, email addresses and phone numbers, wherever they
 stand. It errs on the side of hiding, yet leaves what the pet writes itself (ISO dates and times,
 versions, ids, entity ids, paths), and the words that follow a secret word in prose ("my
 password again").

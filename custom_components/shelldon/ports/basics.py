@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime, time
 from typing import Any, Protocol
 
+from homeassistant.util import dt as dt_util
+
 from ..core.keeping import QuietHours
 from ..core.signals import Signal, SignalKind
 from .const import CONF_QUIET_END, CONF_QUIET_START
@@ -81,6 +83,19 @@ class Clock(Protocol):
     def utcnow(self) -> datetime:
         """UTC, aware."""
         ...
+
+
+class HomeClock:
+    """The one clock of a running pet: Home Assistant's, in the owner's time zone (a test
+    hands the pet a clock of its own instead)."""
+
+    def now(self) -> datetime:
+        """Local, aware."""
+        return dt_util.now()
+
+    def utcnow(self) -> datetime:
+        """UTC, aware."""
+        return dt_util.utcnow()
 
 
 class Dials(Mapping[str, Any]):

@@ -9,15 +9,12 @@ Assistant's surfaces never see it (they read the coordinator and call `Pet`'s co
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
-from homeassistant.util import dt as dt_util
 
-from ..ports import Clock as ClockLike
-from ..ports import Dials
+from ..ports import Clock, Dials
 
 if TYPE_CHECKING:
     from ..body.battery import Battery
@@ -51,18 +48,6 @@ if TYPE_CHECKING:
     from .saving import Saving
     from .tasks import Tasks
     from .watcher import Watcher
-
-
-class Clock:
-    """The one clock: Home Assistant's, in the owner's time zone."""
-
-    def now(self) -> datetime:
-        """Local, aware."""
-        return dt_util.now()
-
-    def utcnow(self) -> datetime:
-        """UTC, aware."""
-        return dt_util.utcnow()
 
 
 @dataclass
@@ -127,7 +112,7 @@ class Anatomy:
 
     hass: HomeAssistant
     entry: ConfigEntry[Any]
-    clock: ClockLike
+    clock: Clock
     dials: Dials
     files: Files
     organs: Organs

@@ -3,15 +3,14 @@ entities in one snapshot: the new mood and the face it selects, drawn, together.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
+from ..body.battery import Battery
+from ..body.face import FaceKeeper
 from ..core import defaults as d
-from ..core.faces import Face
 from ..core.reactions import NudgeKind, compute_nudge_patch
-from ..core.state import PersonalityState
 from ..ports import Clock
 from .personality import Personality
 
@@ -47,17 +46,15 @@ class Nudges:
         personality: Personality,
         clock: Clock,
         *,
-        follow: Callable[[PersonalityState], Awaitable[None]],
-        mood_face: Callable[[], Face],
+        face: FaceKeeper,
+        battery: Battery,
         shown: Shown,
-        announce: Callable[[], None],
     ) -> None:
         self._personality = personality
         self._clock = clock
-        self._follow = follow  # the face follows the mood, drawn before it is shown
-        self._mood_face = mood_face
+        self._face = face  # follows the mood: drawn before it is shown, announced after
+        self._battery = battery  # its level picks the face too
         self._shown = shown
-        self._announce = announce  # the mood event, after the picture it announces
         self._nudged_at: dict[NudgeKind, datetime] = {}
 
     async def async_nudge(self, kind: NudgeKind) -> NudgeResult:
@@ -75,10 +72,10 @@ class Nudges:
         self._shown.hold()  # one snapshot: the mood and its face, drawn
         try:
             personality.take(patch)
-            await self._follow(personality.state)
+            await self._face.async_follow(personality.state, self._battery.level)
         finally:
             self._shown.release()
-        self._announce()
+        self._face.announce()  # the mood event, after the picture it announces
         return self._result(True, "applied")
 
     def prune(self, utc_now: datetime) -> None:
@@ -89,5 +86,5 @@ class Nudges:
     def _result(self, applied: bool, why: str) -> NudgeResult:
         mood = self._personality.state.mood
         return NudgeResult(
-            applied, why, self._mood_face().name, round(mood.valence, 3), round(mood.arousal, 3)
+            applied, why, self._face.mood_face.name, round(mood.valence, 3), round(mood.arousal, 3)
         )

@@ -16,9 +16,9 @@ from homeassistant.core import HomeAssistant
 
 from ..brain import Brain
 from ..core.reactions import NudgeKind
-from ..ports import Asker
+from ..ports import Asker, Clock, HomeClock
 from ..turns.senses import TurnOutcome
-from .anatomy import Anatomy, Clock
+from .anatomy import Anatomy
 from .answers import Answers
 from .coordinator import PetCoordinator
 from .lifecycle import async_sleep, async_wake
@@ -50,7 +50,7 @@ class Pet:
         brain: Brain,
         clock: Clock | None = None,
     ) -> None:
-        self._anatomy = wire(hass, entry, brain, clock=clock or Clock())
+        self._anatomy = wire(hass, entry, brain, clock=clock or HomeClock())
 
     @property
     def anatomy(self) -> Anatomy:

@@ -305,14 +305,7 @@ def wire(
         save_due=saving.due,
         prunes=(lambda now: messenger.prune(now), goals.prune, mind.prune),
     )
-    nudges = Nudges(
-        personality,
-        clock,
-        follow=lambda state: face.async_follow(state, battery.level),
-        mood_face=lambda: face.mood_face,
-        shown=coordinator,
-        announce=face.announce,
-    )
+    nudges = Nudges(personality, clock, face=face, battery=battery, shown=coordinator)
 
     def promises_changed() -> None:  # the goal timer follows, and the list shows it
         rhythm.goals_changed()

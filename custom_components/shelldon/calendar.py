@@ -56,15 +56,19 @@ class JournalCalendar(PetEntity, CalendarEntity):
 
     def shown(self) -> tuple[object, ...]:
         """Today's journal (Home Assistant moves the state at the event's end itself)."""
-        return (self.event,)
+        return (self._today(),)
 
     @property
     def event(self) -> CalendarEvent | None:
         """Today's journal, once the pet has written something today."""
+        day = self._today()
+        return None if day is None else _event(day)
+
+    def _today(self) -> JournalDay | None:
         today = dt_util.now().date()
         for day in reversed(self.coordinator.data.journal):
             if day.day == today:
-                return _event(day)
+                return day
         return None
 
     async def async_get_events(

@@ -94,18 +94,16 @@ def snapshot(pet: Anatomy) -> PetData:
             {"text": said.get("text"), "kind": said.get("kind"), "at": said.get("at")}
         ),
         activity=pet.parts.mind.state.value,
-        activity_attributes=scrub(
-            {
-                "since": pet.parts.mind.state_since.isoformat(),
-                "tick_seconds": round(pet.parts.mind.cadence_s * STRETCH[pet.organs.battery.level]),
-                "token_pressure": round(pet.parts.mind.token_pressure, 3),
-                "interruptions_today": pet.organs.door.interruptions_today(now),
-                "assistant_calls_today": pet.parts.answers.calls_today(now),
-                # the latest real choice (a tick that rests chooses nothing, and changes nothing)
-                "last_choice": (decisions[-1]["about"] if decisions else None) or "none",
-                "decisions": decisions,
-            }
-        ),
+        activity_attributes={
+            "since": pet.parts.mind.state_since.isoformat(),
+            "tick_seconds": round(pet.parts.mind.cadence_s * STRETCH[pet.organs.battery.level]),
+            "token_pressure": round(pet.parts.mind.token_pressure, 3),
+            "interruptions_today": pet.organs.door.interruptions_today(now),
+            "assistant_calls_today": pet.parts.answers.calls_today(now),
+            # the latest real choice (a tick that rests chooses nothing, and changes nothing)
+            "last_choice": (decisions[-1]["about"] if decisions else None) or "none",
+            "decisions": decisions,  # scrubbed above, once
+        },
         top_need=pet.parts.motivation.top_need,
         need_attributes=pet.parts.motivation.attributes(),
         execution_rate=None if rate is None else round(rate * 100, 1),

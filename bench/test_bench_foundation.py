@@ -13,7 +13,7 @@ from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from bench.timing import Stopwatch, per_call_us
-from custom_components.shelldon.body.portrait import render_face
+from custom_components.shelldon.body.face.portrait import render_face
 from custom_components.shelldon.core import defaults as d
 from custom_components.shelldon.core.faces import LIFECYCLE_LOOKS, STARTER_FACES
 from custom_components.shelldon.core.power import BackoffLevel

@@ -14,8 +14,8 @@ from custom_components.shelldon.core.dream import distill
 from custom_components.shelldon.core.knowledge import Index
 from custom_components.shelldon.core.passages import Chunk
 from custom_components.shelldon.core.turn_kind import TurnKind
-from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.shelf import Shelf
+from custom_components.shelldon.vault.vault import Vault
 
 CHARS_PER_TOKEN = 3.5  # an estimate; see the note in the report
 WORDS = [

@@ -27,7 +27,7 @@ from homeassistant.core import HomeAssistant
 from bench.timing import real_perf_counter
 from custom_components.shelldon.core.secrets.scrub import Scrubber, Taint, scrub
 from custom_components.shelldon.vault.catalogue import volume_file, write_volume
-from custom_components.shelldon.vault.files import Vault
+from custom_components.shelldon.vault.vault import Vault
 from custom_components.shelldon.vault.walk import read_volume
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_setup_pet, async_tell, make_pet_entry

@@ -25,8 +25,8 @@ from bench.timing import Stopwatch, real_perf_counter
 from custom_components.shelldon.core.knowledge import Index
 from custom_components.shelldon.vault import shelf as shelf_module
 from custom_components.shelldon.vault.catalogue import INDEX_DIR, SHELF, MiB
-from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.shelf import Shelf
+from custom_components.shelldon.vault.vault import Vault
 
 DOCS = 500
 DOC_BYTES = 2_000_000  # under the 2 MiB a document may be

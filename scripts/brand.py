@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from custom_components.shelldon.body.portrait import render_face  # noqa: E402
+from custom_components.shelldon.body.face.portrait import render_face  # noqa: E402
 from custom_components.shelldon.core.faces import STARTER_FACES  # noqa: E402
 
 BRAND_DIR = REPO / "custom_components" / "shelldon" / "brand"

@@ -138,16 +138,16 @@ def config_entry(hass: HomeAssistant, pet_options: dict[str, Any]) -> MockConfig
 @pytest.fixture
 def save_counter() -> Generator[list[Any]]:
     """Every checkpoint write, recorded."""
-    from custom_components.shelldon.runtime.checkpoint import PetStore
+    from custom_components.shelldon.runtime.checkpoint import Checkpoint
 
     saved: list[Any] = []
-    original = PetStore.async_save
+    original = Checkpoint.async_save
 
-    async def counting_save(self: PetStore, data: Any) -> None:
+    async def counting_save(self: Checkpoint, data: Any) -> None:
         saved.append(data)
         await original(self, data)
 
-    with patch.object(PetStore, "async_save", counting_save):
+    with patch.object(Checkpoint, "async_save", counting_save):
         yield saved
 
 

@@ -9,7 +9,7 @@ from itertools import combinations
 import pytest
 from PIL import Image, ImageOps
 
-from custom_components.shelldon.body.portrait import render_face
+from custom_components.shelldon.body.face.portrait import render_face
 from custom_components.shelldon.core.faces import (
     BROWS,
     EXTRAS,

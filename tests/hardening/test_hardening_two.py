@@ -33,7 +33,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, async_
 from custom_components.shelldon.diagnostics import async_get_config_entry_diagnostics
 from custom_components.shelldon.ports.const import DOMAIN, EVENT_REACH_OUT, EVENT_TURN_FINISHED
 from custom_components.shelldon.runtime.anatomy import Anatomy
-from custom_components.shelldon.runtime.checkpoint import PetStore
+from custom_components.shelldon.runtime.checkpoint import Checkpoint
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_setup_pet, local, make_pet_entry
 from tests.common import async_tell_and_tick as tell
@@ -495,7 +495,7 @@ async def test_a_checkpoint_that_cannot_be_written_is_a_repair_issue_and_is_kept
         attempts.append(1)
         raise in_the_way
 
-    with patch.object(PetStore, "_async_write_data", refuse):  # only the pet's own file
+    with patch.object(Checkpoint, "_async_write_data", refuse):  # only the pet's own file
         for number in range(5):
             await tell(hass, freezer, f"note {number} while the checkpoint is stuck")
         await async_live_for(hass, freezer, pet, timedelta(minutes=30))

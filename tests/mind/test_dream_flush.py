@@ -29,7 +29,7 @@ from custom_components.shelldon.ports.const import (
     EVENT_TURN_FINISHED,
 )
 from custom_components.shelldon.runtime.anatomy import Anatomy
-from custom_components.shelldon.vault.files import Vault
+from custom_components.shelldon.vault.vault import Vault
 from tests.anthropic_mock import KEY, ScriptedModel, mock_models, reachable
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 from tests.common import async_tell as tell

@@ -16,9 +16,9 @@ import pytest
 
 from custom_components.shelldon.ports import Dials
 from custom_components.shelldon.ports.const import DEFAULT_OPTIONS
-from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
 from custom_components.shelldon.vault.journal import Journal
+from custom_components.shelldon.vault.vault import Vault
 from tests.lingering import nothing_left_behind  # noqa: F401 (an autouse fixture)
 from tests.parts.fakes import Changes, ExecutorHost, FakeBody, FakeClock, Spawned
 

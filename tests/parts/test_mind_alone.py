@@ -24,10 +24,10 @@ from custom_components.shelldon.mind.means import Means, MindFiles
 from custom_components.shelldon.mind.mind import Mind
 from custom_components.shelldon.mind.reacher import CLOSING
 from custom_components.shelldon.ports import Basics, Dials, Want
-from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
 from custom_components.shelldon.vault.journal import Journal
 from custom_components.shelldon.vault.shelf import Shelf
+from custom_components.shelldon.vault.vault import Vault
 from custom_components.shelldon.vault.versions import Versions
 from tests.parts.conftest import NAME
 from tests.parts.fakes import (

@@ -20,9 +20,9 @@ from custom_components.shelldon.core.needs.ten_needs import IMPACT
 from custom_components.shelldon.core.salience import Outcome
 from custom_components.shelldon.needs.motivation import Motivation
 from custom_components.shelldon.ports import Basics, Body, Clock, Dials, NeedsView, Want
-from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
 from custom_components.shelldon.vault.journal import AUDIT_FILE, Journal
+from custom_components.shelldon.vault.vault import Vault
 from tests.parts.conftest import NAME
 from tests.parts.fakes import (
     Changes,

@@ -33,11 +33,11 @@ from custom_components.shelldon.ports.const import EVENT_TURN_FINISHED
 from custom_components.shelldon.turns.apology import APOLOGIES
 from custom_components.shelldon.turns.senses import TurnFiles, TurnOutcome
 from custom_components.shelldon.turns.turns import Turns
-from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.goals import GoalBook
 from custom_components.shelldon.vault.journal import Journal
 from custom_components.shelldon.vault.recall import FACTS_FILE, Recall
 from custom_components.shelldon.vault.shelf import Shelf
+from custom_components.shelldon.vault.vault import Vault
 from tests.parts.conftest import NAME
 from tests.parts.fakes import (
     TZ,

@@ -22,7 +22,7 @@ from pytest_homeassistant_custom_component.common import (
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.shelldon.ports.const import DOMAIN, EVENT_MOOD_CHANGED
-from custom_components.shelldon.runtime.checkpoint import PetStore
+from custom_components.shelldon.runtime.checkpoint import Checkpoint
 from custom_components.shelldon.runtime.heart import DORMANT_REFLEX_S
 from tests.common import async_live_for, async_live_until, async_setup_pet, commands, local
 
@@ -272,10 +272,10 @@ async def test_a_truncated_checkpoint_file_boots_to_defaults(
         '{"version": 1, "minor_version": 1, "key": "shelldon", "data": {"personality": {"mo'
     )
 
-    async def read_the_real_file(self: PetStore) -> Any:
+    async def read_the_real_file(self: Checkpoint) -> Any:
         return await self._async_load_data()  # Home Assistant's own file reading
 
-    with patch.object(PetStore, "async_load", read_the_real_file):
+    with patch.object(Checkpoint, "async_load", read_the_real_file):
         pet = await async_setup_pet(hass, config_entry)
     assert pet.workings.personality.state.mood.valence == 0.0
     assert hass.states.get("sensor.shelldon_mood").state == "content"

@@ -37,8 +37,8 @@ from custom_components.shelldon.vault.catalogue import (
     OLD_INDEX_FILE,
     volume_file,
 )
-from custom_components.shelldon.vault.files import Vault
 from custom_components.shelldon.vault.shelf import Shelf
+from custom_components.shelldon.vault.vault import Vault
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 

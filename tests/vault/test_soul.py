@@ -38,9 +38,9 @@ from custom_components.shelldon.ports.const import (
     DOMAIN,
 )
 from custom_components.shelldon.runtime.anatomy import Anatomy
-from custom_components.shelldon.vault import files as vault_module
+from custom_components.shelldon.vault import vault as vault_module
 from custom_components.shelldon.vault import versions as versions_module
-from custom_components.shelldon.vault.files import VaultError
+from custom_components.shelldon.vault.vault import VaultError
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import (
     async_live_for,

@@ -26,9 +26,9 @@ from ..core.readback import instant, instants, mapping
 from ..core.salience import Outcome
 from ..ports import Basics, Body, NeedsView, Want
 from ..ports.const import CONF_NEEDS
-from ..vault.files import Vault, VaultError
 from ..vault.goals import GoalBook
 from ..vault.journal import Journal
+from ..vault.vault import Vault, VaultError
 from .deeds import Bookkeeping, Deeds
 
 _LOGGER = logging.getLogger(__name__)

@@ -19,7 +19,7 @@ from ..ports import Clock, Dials
 if TYPE_CHECKING:
     from ..body.battery import Battery
     from ..body.door import Door
-    from ..body.face import FaceKeeper
+    from ..body.face.keeper import FaceKeeper
     from ..body.health import Health
     from ..body.household import Household
     from ..body.messenger import Messenger
@@ -28,12 +28,12 @@ if TYPE_CHECKING:
     from ..mind.mind import Mind
     from ..needs.motivation import Motivation
     from ..turns.turns import Turns
-    from ..vault.files import Vault
     from ..vault.goals import GoalBook
     from ..vault.journal import Journal
     from ..vault.proposals import Proposals
     from ..vault.recall import Recall
     from ..vault.shelf import Shelf
+    from ..vault.vault import Vault
     from ..vault.versions import Versions
     from .admission import Admission
     from .answers import Answers

@@ -29,8 +29,8 @@ from ..core.knowledge import Hit
 from ..core.markup import plain
 from ..core.secrets.scrub import Scrubber
 from ..ports import Basics
-from ..vault.files import Vault, VaultError
 from ..vault.journal import JOURNAL_DIR, Journal
+from ..vault.vault import Vault, VaultError
 from .shown import PetData, Promise
 
 MAX_HITS: Final = 24  # passages or memories one question pages through

@@ -32,7 +32,7 @@ from homeassistant.helpers.storage import Store
 from ..core.secrets.scrub import Pool, Scrubber
 from ..core.text import clean_data
 from ..ports.const import DOMAIN, STORAGE_MINOR_VERSION, STORAGE_VERSION
-from ..vault.files import new_scrubber, reason
+from ..vault.vault import new_scrubber, reason
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -85,7 +85,7 @@ def _fresh(data: Any) -> Any:
     return data
 
 
-class PetStore(Store[dict[str, Any]]):
+class Checkpoint(Store[dict[str, Any]]):
     """The checkpoint file `.storage/shelldon.<entry_id>`."""
 
     def __init__(

@@ -19,8 +19,8 @@ from ..core.world import Belief, drift
 from ..mind.mind import SITUATION_FILE
 from ..ports import Basics, JournalLines
 from ..ports.issues import create_issue, delete_issue
-from ..vault.files import Vault, VaultError, reason
 from ..vault.journal import BELIEFS_FILE
+from ..vault.vault import Vault, VaultError, reason
 
 BELIEFS_READ = 2000  # lines of the belief log read back at start
 # The last line of situation.md while a conversation left open over a restart waits to close,

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from ..body.battery import Battery
-from ..body.face import FaceKeeper
+from ..body.face.keeper import FaceKeeper
 from ..core import defaults as d
 from ..core.reactions import NudgeKind, compute_nudge_patch
 from ..ports import Clock

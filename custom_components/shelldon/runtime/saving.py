@@ -17,8 +17,8 @@ from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers.event import async_call_later
 
 from ..core.state import PersonalityState
-from ..vault.files import reason
-from .checkpoint import PetStore
+from ..vault.vault import reason
+from .checkpoint import Checkpoint
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ class Saving:
     def __init__(
         self,
         hass: HomeAssistant,
-        store: PetStore,
+        store: Checkpoint,
         *,
         name: str,
         held: Held,

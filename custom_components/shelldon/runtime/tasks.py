@@ -15,7 +15,7 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import CALLBACK_TYPE, HomeAssistant
 
 from ..ports.const import DOMAIN
-from ..vault.files import VaultError, reason
+from ..vault.vault import VaultError, reason
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
 
 from ..body.battery import Battery
-from ..body.face import FaceKeeper
+from ..body.face.keeper import FaceKeeper
 from ..body.home_api import HomeApi
 from ..brain import Brain
 from ..brain.anthropic_brain import DEFAULT_MODEL

@@ -20,11 +20,11 @@ from ..core.signals import SignalKind
 from ..needs.motivation import NEEDS_FILE, Motivation
 from ..ports import Clock, Post, Spawn
 from ..vault.faces import FACES_FILE
-from ..vault.files import Vault
 from ..vault.goals import GOALS_FILE, GoalBook
 from ..vault.journal import Journal
 from ..vault.recall import Recall
 from ..vault.shelf import Shelf
+from ..vault.vault import Vault
 from ..vault.versions import Versions
 
 

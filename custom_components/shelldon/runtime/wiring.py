@@ -23,7 +23,7 @@ from homeassistant.util import slugify
 
 from ..body.battery import Battery
 from ..body.door import Door
-from ..body.face import FaceKeeper
+from ..body.face.keeper import FaceKeeper
 from ..body.health import Health
 from ..body.household import Household
 from ..body.messenger import Messenger
@@ -49,18 +49,18 @@ from ..ports.const import (
 from ..ports.issues import goals_overflow
 from ..turns.turns import Turns
 from ..vault.faces import face_table_stamp, read_face_table
-from ..vault.files import Vault, new_scrubber
 from ..vault.goals import GoalBook
 from ..vault.journal import Journal
 from ..vault.proposals import Proposals
 from ..vault.recall import Recall
 from ..vault.shelf import Shelf
+from ..vault.vault import Vault, new_scrubber
 from ..vault.versions import Versions
 from .admission import Admission
 from .anatomy import Anatomy, Files, Organs, Parts, Workings
 from .answers import Answers, day_text
 from .arbiter import Arbiter
-from .checkpoint import PetStore
+from .checkpoint import Checkpoint
 from .continuity import Continuity
 from .coordinator import PetCoordinator
 from .heart import Heart
@@ -90,7 +90,7 @@ def wire(
     name: str = entry.data.get(CONF_NAME, DEFAULT_NAME)
     dials = Dials({**DEFAULT_OPTIONS, **entry.options})
     scrubber = new_scrubber()  # one for everything the pet writes and publishes
-    store = PetStore(hass, entry_id, scrubber)
+    store = Checkpoint(hass, entry_id, scrubber)
     vault = Vault(Path(hass.config.path(DOMAIN, slugify(name) or "pet")), scrubber)
     # Built further down, and called by what is built before them once the pet wakes: the
     # circle of its life (the whole pet is read for what it shows and what it checkpoints).

@@ -16,8 +16,8 @@ from ..core.exchanges import Line
 from ..core.notes import fact_line, new_facts
 from ..core.turn_kind import TurnKind
 from ..ports import Executor
-from ..vault.files import Vault
 from ..vault.recall import FACTS_FILE, Recall
+from ..vault.vault import Vault
 from .senses import TurnOutcome
 
 

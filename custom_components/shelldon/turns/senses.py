@@ -14,12 +14,12 @@ from ..core.exchanges import Line
 from ..core.home import ToolCall
 from ..core.turn_kind import TurnKind
 from ..ports import Post
-from ..vault.files import Vault
 from ..vault.goals import GoalBook
 from ..vault.journal import Journal
 from ..vault.proposals import Proposals
 from ..vault.recall import Recall
 from ..vault.shelf import Shelf
+from ..vault.vault import Vault
 
 
 @dataclass(frozen=True)

@@ -41,9 +41,9 @@ from ..core.tokens import TokenLedger, Usage
 from ..core.turn_kind import TurnKind
 from ..ports import Basics, Body, Executor, Slot
 from ..ports.const import EVENT_TURN_FINISHED
-from ..vault.files import VaultError
 from ..vault.shelf import Shelf
 from ..vault.soul import CONSTITUTION, PERSONA, read_soul
+from ..vault.vault import VaultError
 from .acting import account_tools, cannot_act
 from .apology import Troubles, apology
 from .folding import fold_day

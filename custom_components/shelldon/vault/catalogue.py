@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from ..core.knowledge import Vectorizer, Volume
 from ..core.passages import Chunk
-from .files import Vault, VaultError
+from .vault import Vault, VaultError
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ from ..core.faces import (
     face_table_to_data,
     parse_face_table,
 )
-from .files import Vault, VaultError
+from .vault import Vault, VaultError
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from ..core.errands import one_request, same_errand
 from ..core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy, left_out
 from ..core.secrets.scrub import Pool
 from ..ports import Clock, Spawn
-from .files import Vault, VaultError, reason
+from .vault import Vault, VaultError, reason
 
 _LOGGER = logging.getLogger(__name__)
 

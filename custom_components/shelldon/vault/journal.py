@@ -21,7 +21,7 @@ from typing import Any, Final
 from ..core.language.words import phrase
 from ..core.text import clean
 from ..ports import Clock
-from .files import Vault, VaultError, reason
+from .vault import Vault, VaultError, reason
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ from ..core.text import clean, shorten
 from ..ports import Basics, Post, Words
 from ..ports.const import DOMAIN
 from ..ports.issues import create_issue, delete_issue
-from .files import Vault, VaultError, reason
+from .vault import Vault, VaultError, reason
 from .versions import Versions
 
 _LOGGER = logging.getLogger(__name__)

@@ -18,7 +18,7 @@ from ..core.markup import plain
 from ..core.notes import parse_facts
 from ..core.passages import Chunk
 from .diary import Diary
-from .files import Vault, VaultError
+from .vault import Vault, VaultError
 
 FACTS_FILE: Final = "memory/facts.md"
 FACT_WEIGHT: Final = 2.0

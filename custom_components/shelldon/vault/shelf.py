@@ -41,7 +41,7 @@ from .catalogue import (
     write_catalogue,
     write_volume,
 )
-from .files import Vault, VaultError
+from .vault import Vault, VaultError
 from .walk import MAX_DOC_BYTES, read_volume, walk
 
 _LOGGER = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .files import Vault
+from .vault import Vault
 
 CONSTITUTION_FILE: Final = "soul/CONSTITUTION.md"
 PERSONA_FILE: Final = "soul/PERSONA.md"

@@ -31,7 +31,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final
 
-from .files import Vault, VaultError
+from .vault import Vault, VaultError
 
 _LOGGER = logging.getLogger(__name__)
 

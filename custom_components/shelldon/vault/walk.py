@@ -18,7 +18,7 @@ from ..core.passages import chunk_document
 from ..core.secrets.scrub import Pool
 from ..core.text import clean, path_problem
 from .catalogue import SHELF, MiB, Stamp
-from .files import Vault, VaultError, reason
+from .vault import Vault, VaultError, reason
 
 SUFFIXES: Final = (".md", ".txt", ".markdown")
 MAX_DOC_BYTES: Final = 2 * MiB

@@ -17,12 +17,12 @@ from typing import Any
 from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers.event import async_call_later
 
-from ..core import defaults as d
-from ..core.faces import LIFECYCLE_LOOKS, STARTER_FACES, Face, Look, select_face
-from ..core.power import BackoffLevel
-from ..core.state import PersonalityState
-from ..ports import Basics
-from ..ports.const import (
+from ...core import defaults as d
+from ...core.faces import LIFECYCLE_LOOKS, STARTER_FACES, Face, Look, select_face
+from ...core.power import BackoffLevel
+from ...core.state import PersonalityState
+from ...ports import Basics
+from ...ports.const import (
     CONF_ESPHOME_ACTION,
     CONF_PANEL_HEIGHT,
     CONF_PANEL_PALETTE,

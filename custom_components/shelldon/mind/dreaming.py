@@ -34,6 +34,7 @@ class Dreamer:
         files: MindFiles,
         means: Means,
         initiative: Callable[[], bool],
+        flush: Callable[[str | None], None],
     ) -> None:
         self.clock = basics.clock
         self.dials = basics.dials
@@ -43,6 +44,7 @@ class Dreamer:
         self.needs = means.needs
         self.journal_days = files.journal_days
         self.initiative = initiative
+        self.flush = flush  # the trace's record of what it did
         self.changed = basics.changed
         self.folded_until: str | None = None  # every journal day up to this one is folded
         self.dream_spent: tuple[str | None, int] = (None, 0)  # (night, tokens)
@@ -137,3 +139,22 @@ class Dreamer:
             self.journal.entry(self.clock.now(), "journal.dream_failed", day=day)
         self.changed()
         return day, kept, outcome.ok
+
+    async def async_dream_now(self) -> dict[str, Any]:
+        """shelldon.dream: fold the finished days waiting now, at the owner's request."""
+        days = self.backlog()[:DREAM_NOW_DAYS]
+        if not days:
+            return {"ok": True, "days": [], "facts": 0, "reason": "nothing to consolidate"}
+        await self.admission.async_wait_slot()
+        folded, facts, ok = [], 0, True
+        try:
+            for _ in days:
+                day, kept, ok = await self.async_fold(self.clock.now(), capped=False)
+                if not ok:
+                    break
+                folded.append(day)
+                facts += kept
+        finally:
+            self.admission.release()
+        self.flush(f"dream: folded {', '.join(folded) or 'nothing'}")
+        return {"ok": ok, "days": folded, "facts": facts}

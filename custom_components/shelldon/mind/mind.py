@@ -98,6 +98,7 @@ class Mind:
             files=files,
             means=means,
             initiative=lambda: body.initiative,
+            flush=self.scribe.flush,
         )
         self.reacher = Reacher(
             basics=basics,

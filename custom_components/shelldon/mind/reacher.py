@@ -1,10 +1,11 @@
 """Reaching out: every turn the pet starts itself, and every line it then says unasked.
 
-A musing, a reach-out about a goal, a need's hello, a dream fold, a conversation's closing turn
-and `shelldon.speak_up` all take the same path: the admission (initiative, battery, budget),
-gate 2 at the door (a line it would hold back costs no model call), the slot, the turn, then the
-door out again for the line. A closing line gate 2 holds back is kept for the next conversation:
-never lost, never sent into quiet hours.
+A musing, a reach-out about a goal, a need's hello, a night's dream fold, a conversation's
+closing turn and `shelldon.speak_up` all take the same path: the admission (initiative,
+battery, budget), gate 2 at the door (a line it would hold back costs no model call), the slot,
+the turn, then the door out again for the line. A closing line gate 2 holds back is kept for
+the next conversation: never lost, never sent into quiet hours. (`shelldon.dream`, asked for
+by the owner, is the dreamer's own: it only waits for the slot, then folds.)
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from ..ports import (
     TurnOutcomeLike,
 )
 from ..ports.const import CONF_PROACTIVE_IDLE_MIN
-from .dreaming import DREAM_NOW_DAYS, Dreamer
+from .dreaming import Dreamer
 from .means import Means, MindFiles
 
 SILENT_AGAIN_AFTER: Final = timedelta(hours=3)  # a goal the pet chose not to raise comes back
@@ -329,22 +330,3 @@ class Reacher:
         if sent is None:
             return {**result, "outcome": Outcome.SILENT.value, "reason": "it chose silence"}
         return {**result, "outcome": sent.value}
-
-    async def async_dream_now(self) -> dict[str, Any]:
-        """shelldon.dream: fold the finished days waiting now, at the owner's request."""
-        days = self.dreamer.backlog()[:DREAM_NOW_DAYS]
-        if not days:
-            return {"ok": True, "days": [], "facts": 0, "reason": "nothing to consolidate"}
-        await self.admission.async_wait_slot()
-        folded, facts, ok = [], 0, True
-        try:
-            for _ in days:
-                day, kept, ok = await self.dreamer.async_fold(self.clock.now(), capped=False)
-                if not ok:
-                    break
-                folded.append(day)
-                facts += kept
-        finally:
-            self.admission.release()
-        self.flush(f"dream: folded {', '.join(folded) or 'nothing'}")
-        return {"ok": ok, "days": folded, "facts": facts}

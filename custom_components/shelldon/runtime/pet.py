@@ -103,7 +103,7 @@ class Pet:
         """shelldon.dream: fold the finished days waiting now."""
         pet = self._anatomy
         answer: dict[str, Any] = pet.files.scrubber.data(
-            await pet.parts.mind.reacher.async_dream_now()
+            await pet.parts.mind.dreamer.async_dream_now()
         )
         return answer
 

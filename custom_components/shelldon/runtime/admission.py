@@ -10,15 +10,15 @@ in its own plain words.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Final
 
-from ..core.budget import Budget, Decision, Verdict
-from ..core.power import BackoffLevel, turn_allowed
-from ..core.state import PersonalityState
+from ..body.battery import Battery
+from ..core.budget import Decision, Verdict
+from ..core.power import turn_allowed
 from ..ports import SLOT_BUSY, Admitted
 from .arbiter import Arbiter
+from .personality import Personality
 
 SLOT_BUSY_RETRY: Final = timedelta(seconds=60)
 
@@ -30,18 +30,12 @@ class Admission:
         self,
         *,
         arbiter: Arbiter,
-        budget: Callable[[], Budget],
-        state: Callable[[], PersonalityState],
-        level: Callable[[], BackoffLevel],
-        initiative: Callable[[], bool],
-        apply: Callable[[dict[str, object]], None],
+        personality: Personality,
+        battery: Battery,
     ) -> None:
         self.arbiter = arbiter
-        self._budget = budget
-        self._state = state
-        self._level = level
-        self._initiative = initiative
-        self._apply = apply
+        self._personality = personality  # the initiative, the budget, and what it spent
+        self._battery = battery  # a low battery keeps turns in
 
     def check(self, cost: int, now: datetime, *, essential: bool = False) -> Admitted:
         """Would initiative, battery and budget let a turn of this cost in? Nothing is taken or
@@ -51,13 +45,13 @@ class Admission:
 
     def _weigh(self, cost: int, now: datetime, essential: bool) -> tuple[Admitted, Verdict | None]:
         """The answer, and the budget's verdict it rests on (asked once per admission)."""
-        if not self._initiative():
+        if not self._personality.initiative:
             return Admitted(Decision.SKIP, "initiative is off"), None
-        if not turn_allowed(self._level(), essential=essential):
-            return Admitted(Decision.SKIP, f"battery backoff ({self._level()})"), None
+        if not turn_allowed(self._battery.level, essential=essential):
+            return Admitted(Decision.SKIP, f"battery backoff ({self._battery.level})"), None
         if cost <= 0:
             return Admitted(Decision.ADMIT, "free"), None
-        verdict = self._budget().evaluate(self._state().budget, cost, now)
+        verdict = self._personality.budget.evaluate(self._personality.state.budget, cost, now)
         if verdict.decision is not Decision.ADMIT:
             return Admitted(verdict.decision, verdict.reason, verdict.retry_at), verdict
         return Admitted(Decision.ADMIT, "within budget"), verdict
@@ -70,7 +64,7 @@ class Admission:
         if not self.arbiter.try_take():  # taken only when free and nobody waits
             return Admitted(Decision.DEFER, SLOT_BUSY, now + SLOT_BUSY_RETRY)
         if verdict is not None:
-            self._apply(verdict.patch)
+            self._personality.apply(verdict.patch)
         return answer
 
     def release(self) -> None:
@@ -87,14 +81,14 @@ class Admission:
         the battery is too low). The budget is never asked or charged: a promise is no turn of
         the pet's own choosing."""
         await self.arbiter.take()
-        if not self._initiative():
+        if not self._personality.initiative:
             return Admitted(Decision.SKIP, "initiative is off")
-        if not turn_allowed(self._level(), essential=True):
-            return Admitted(Decision.SKIP, f"battery backoff ({self._level()})")
+        if not turn_allowed(self._battery.level, essential=True):
+            return Admitted(Decision.SKIP, f"battery backoff ({self._battery.level})")
         return Admitted(Decision.ADMIT, "a promise: free of the budget")
 
     def refund(self, cost: int, now: datetime) -> None:
         """A self-started turn that never happened does not count against today's budget."""
-        budget = self._state().budget
+        budget = self._personality.state.budget
         if cost and budget.date == now.date().isoformat() and budget.turns_used:
-            self._apply({"budget.turns_used": max(0, budget.turns_used - cost)})
+            self._personality.apply({"budget.turns_used": max(0, budget.turns_used - cost)})

@@ -17,10 +17,12 @@ from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_point_in_utc_time
 from homeassistant.util import dt as dt_util
 
+from ..body.battery import Battery
 from ..core import defaults as d
-from ..core.power import BackoffLevel, gathered_wake
+from ..core.power import gathered_wake
 from ..core.scheduler import At, Interval, Job, Outcome, Scheduler
 from ..ports import Clock
+from .personality import Personality
 
 MIN_REARM: Final = timedelta(seconds=1)
 MIND_JOB: Final = "mind"
@@ -41,17 +43,15 @@ class Heart:
         hass: HomeAssistant,
         *,
         clock: Clock,
-        last_interaction: Callable[[], datetime | None],
-        level: Callable[[], BackoffLevel],
-        initiative: Callable[[], bool],
+        personality: Personality,
+        battery: Battery,
         before_run: Callable[[], None],
         after_run: Callable[[bool], None],
     ) -> None:
         self.hass = hass
         self.clock = clock
-        self._last_interaction = last_interaction
-        self._level = level
-        self._initiative = initiative
+        self._personality = personality  # the owner's last word, the initiative switch
+        self._battery = battery  # its level stretches the jobs
         self._before_run = before_run  # nothing is shown while the jobs run
         self._after_run = after_run  # (a job that must persist ran): saved soon, then shown
         self.scheduler = Scheduler(started_at=clock.now())
@@ -107,7 +107,10 @@ class Heart:
         self._before_run()
         try:
             self.last_outcomes = self.scheduler.tick(
-                now, self._last_interaction(), self._level(), self._initiative()
+                now,
+                self._personality.state.last_interaction_at,
+                self._battery.level,
+                self._personality.initiative,
             )
         finally:
             self._beating = False
@@ -123,7 +126,7 @@ class Heart:
             try:
                 self.last_outcomes = [
                     self.scheduler.run_now(
-                        name, self.clock.now(), self._level(), self._initiative()
+                        name, self.clock.now(), self._battery.level, self._personality.initiative
                     )
                 ]
             finally:
@@ -153,7 +156,7 @@ class Heart:
     def _wake_at(self, now: datetime) -> datetime | None:
         """When the timer should fire: what is due next, gathered on a nearly empty battery;
         a promised instant is never put off."""
-        last, level = self._last_interaction(), self._level()
+        last, level = self._personality.state.last_interaction_at, self._battery.level
         due = self.scheduler.next_due(now, last, level)
         if due is None:
             return None
@@ -176,7 +179,9 @@ class Heart:
         job = self.scheduler.jobs.get(MIND_JOB)
         if job is None:
             return None
-        due = self.scheduler.due_at(job, self.clock.now(), self._last_interaction(), self._level())
+        due = self.scheduler.due_at(
+            job, self.clock.now(), self._personality.state.last_interaction_at, self._battery.level
+        )
         return dt_util.as_utc(due)
 
     def tick_soon(self) -> None:

@@ -270,20 +270,12 @@ def wire(
     heart = Heart(
         hass,
         clock=clock,
-        last_interaction=lambda: personality.state.last_interaction_at,
-        level=lambda: battery.level,
-        initiative=lambda: personality.initiative,
+        personality=personality,
+        battery=battery,
         before_run=coordinator.hold,
         after_run=after_beat,
     )
-    admission = Admission(
-        arbiter=arbiter,
-        budget=lambda: personality.budget,
-        state=lambda: personality.state,
-        level=lambda: battery.level,
-        initiative=lambda: personality.initiative,
-        apply=personality.apply,
-    )
+    admission = Admission(arbiter=arbiter, personality=personality, battery=battery)
     # Its parts that think, and the situation they keep in the vault.
     turns, motivation, watcher, mind, continuity = think(
         hass,

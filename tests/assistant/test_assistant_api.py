@@ -25,7 +25,7 @@ from custom_components.shelldon.core.asking import ANSWER_BYTES, blurb_place
 from custom_components.shelldon.core.passages import chunk_document
 from custom_components.shelldon.ports.const import DOMAIN
 from tests.assistant.conftest import Ask, data_of, llm_context
-from tests.common import async_live_for, async_setup_pet, async_tell, local
+from tests.common import async_live_for, async_live_until, async_setup_pet, async_tell, local
 
 pytestmark = pytest.mark.usefixtures("production_loop")
 
@@ -133,6 +133,34 @@ async def test_a_second_pet_has_its_own_api_id(hass: HomeAssistant) -> None:
 
 
 # ------------------------------------------------------------------ promises
+
+
+async def test_the_calls_counted_today_survive_a_restart_and_a_new_day_counts_afresh(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    config_entry: MockConfigEntry,
+    ask: Ask,
+    hass_admin_user: MockUser,
+) -> None:
+    """The pet lives its day (its musings on, its quiet hours and its dream at night); the
+    calls other assistants made count in `assistant_calls_today` until the day ends."""
+    freezer.move_to(local(2026, 12, 2, 8, 0))
+    pet = await async_setup_pet(hass, config_entry)
+    await ask("GetPromises", hass_admin_user.id)
+    await ask("GetMoodAndDay", None)
+    await async_live_for(hass, freezer, pet, timedelta(hours=3))
+    assert hass.states.get(ACTIVITY).attributes["assistant_calls_today"] == 2
+
+    assert await hass.config_entries.async_reload(config_entry.entry_id)
+    await hass.async_block_till_done()
+    pet = config_entry.runtime_data.pet.anatomy
+    assert hass.states.get(ACTIVITY).attributes["assistant_calls_today"] == 2, "kept"
+    await ask("SearchShelf", hass_admin_user.id, query="kettle")
+    await async_live_for(hass, freezer, pet, timedelta(hours=6))
+    assert hass.states.get(ACTIVITY).attributes["assistant_calls_today"] == 3
+
+    await async_live_until(hass, freezer, pet, local(2026, 12, 3, 9, 0))  # through the night
+    assert hass.states.get(ACTIVITY).attributes["assistant_calls_today"] == 0, "a new day"
 
 
 async def test_an_assistant_adds_a_promise_once_and_it_is_on_the_to_do_list(

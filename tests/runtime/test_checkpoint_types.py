@@ -122,6 +122,7 @@ def valid_checkpoint() -> dict[str, Any]:
             "offered": {},
             "deferred_because": {"closure": "no time"},
         },
+        "assistants": {"day": TODAY, "calls": {"memory": 2, "promises": 1}},
     }
 
 
@@ -158,6 +159,7 @@ def kept(pet: Anatomy) -> dict[str, Any]:
             (needs.proposed, needs.resolved, needs.deferred, needs.self_reports),
             dict(pet.parts.motivation.deferred_because),
         ),
+        "assistants": pet.parts.answers.calls_today(now),
     }
 
 
@@ -169,6 +171,7 @@ VALID_KEPT: dict[str, Any] = {
     "mind": (42, 17, "2026-11-28", ("2026-11-29", 1234), (TODAY, 1), {"person.alex": "home"}),
     "proposals": ["p3"],
     "needs": ((5, 2, 1, 0), {"closure": "no time"}),
+    "assistants": 3,
 }
 
 
@@ -208,6 +211,7 @@ DEFAULT_KEPT: dict[str, Any] = {
     "mind": (0, 0, None, (None, 0), (None, 0), {}),
     "proposals": [],
     "needs": ((0, 0, 0, 0), {}),
+    "assistants": 0,
 }
 
 NAIVE = "2026-11-30T11:00:00"  # an instant without a zone: not a valid checkpoint instant
@@ -430,6 +434,12 @@ DAMAGES: dict[str, Damage] = {
     "proposals.ruled-list": Damage(
         "proposals", ["p2"], "ruled", check=lambda pet: not pet.files.proposals.ruled
     ),
+    # ---------------------------------------------------------------- assistants
+    "assistants-string": Damage("assistants", "x"),
+    "assistants.day-not-iso": Damage("assistants", "20261130", "day", expect=0),
+    "assistants.calls-types": Damage(
+        "assistants", {"memory": "2", "nonsense": 4, "promises": -1}, "calls", expect=0
+    ),
     # ---------------------------------------------------------------- needs
     "needs-list": Damage("needs", [1, 2]),
     "needs-string": Damage("needs", "x"),
@@ -628,6 +638,7 @@ async def test_every_section_damaged_at_once_boots_to_defaults(
         "mind": DAMAGES["mind-several-fields"].value,
         "proposals": {"p3": PROPOSAL},
         "needs": {"state": 5, "offered": [], "deferred_because": "x"},
+        "assistants": [3],
     }
     _, at_start, _ = await async_live_a_day_on(
         hass, config_entry, freezer, hass_storage, caplog, loop_errors, damaged

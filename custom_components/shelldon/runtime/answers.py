@@ -27,6 +27,8 @@ from ..core.asking import (
 from ..core.dream import DayLine, parse_day
 from ..core.knowledge import Hit
 from ..core.markup import plain
+from ..core.readback import day as read_day
+from ..core.readback import mapping, whole
 from ..core.secrets.scrub import Scrubber
 from ..ports import Basics
 from ..vault.journal import JOURNAL_DIR, Journal
@@ -70,8 +72,25 @@ class Answers:
     # ------------------------------------------------------------------ the count
 
     def calls_today(self, now: datetime) -> int:
-        """Calls made today (local day) since Home Assistant started."""
+        """Calls made today (local day), a restart included."""
         return sum(self._calls.values()) if self._day == now.date() else 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """For the checkpoint: the day counted, and its calls by topic."""
+        return {"day": self._day.isoformat() if self._day else None, "calls": dict(self._calls)}
+
+    def restore(self, data: Any) -> None:
+        """Back from the checkpoint (what does not read as a day and its counts is dropped)."""
+        kept = mapping(data)
+        topics = {topic.value for topic in Topic}
+        self._day = read_day(kept.get("day"))
+        self._calls = Counter(
+            {
+                topic: count
+                for topic, value in mapping(kept.get("calls")).items()
+                if topic in topics and (count := whole(value)) > 0
+            }
+        )
 
     def asked(self, who: str, topic: Topic, key: str, /, **values: str) -> None:
         """Journal one call in the owner's language ("an assistant (Kitchen) asked what I

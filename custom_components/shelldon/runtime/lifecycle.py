@@ -40,6 +40,7 @@ def kept(pet: Anatomy) -> dict[str, Any]:
         "presence": organs.household.to_dict(),
         "proposals": files.proposals.to_dict(),
         "needs": parts.motivation.to_dict(),
+        "assistants": parts.answers.to_dict(),  # the calls other assistants made today
         "taint": files.scrubber.to_dict(),
     }
 
@@ -70,6 +71,7 @@ async def async_wake(pet: Anatomy) -> None:
     await hass.async_add_executor_job(parts.watcher.prepare, mind.folded_until, today)
     files.proposals.restore(data.get("proposals"))
     parts.motivation.restore(data.get("needs"))
+    parts.answers.restore(data.get("assistants"))
     workings.continuity.written = situation
     workings.rhythm.register()
     workings.heart.scheduler.restore(instants(data.get("jobs")))

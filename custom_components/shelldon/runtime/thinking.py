@@ -31,11 +31,12 @@ from ..turns.senses import Senses, Tells, TurnFiles
 from ..turns.turns import Turns
 from .admission import Admission
 from .anatomy import Files, Organs
+from .bodily import Bodily
 from .continuity import Continuity
 from .heart import Heart
+from .needs_window import NeedsWindow
 from .personality import Personality
 from .saving import Saving
-from .views import Bodily, NeedsWindow
 from .watcher import Watcher
 
 

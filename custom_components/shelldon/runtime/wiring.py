@@ -60,6 +60,7 @@ from .admission import Admission
 from .anatomy import Anatomy, Files, Organs, Parts, Workings
 from .answers import Answers, day_text
 from .arbiter import Arbiter
+from .bodily import Bodily
 from .checkpoint import Checkpoint
 from .continuity import Continuity
 from .coordinator import PetCoordinator
@@ -73,7 +74,6 @@ from .saving import Held, Saving
 from .snapshot import inner_state, snapshot
 from .tasks import Tasks
 from .thinking import Living, think
-from .views import Bodily
 from .watcher import Watcher
 
 

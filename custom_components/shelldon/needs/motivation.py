@@ -28,7 +28,7 @@ from ..ports import Basics, Body, NeedsView, Want
 from ..ports.const import CONF_NEEDS
 from ..vault.goals import GoalBook
 from ..vault.journal import Journal
-from ..vault.vault import Vault, VaultError
+from ..vault.vault import Vault, VaultError, yaml_data, yaml_text
 from .deeds import Bookkeeping, Deeds
 
 _LOGGER = logging.getLogger(__name__)
@@ -95,10 +95,8 @@ class Motivation:
         """Blocking: seed needs.yaml, then read and validate it (defaults on any mistake)."""
         vault = self.vault
         try:
-            vault.seed(
-                NEEDS_FILE, NEEDS_HEADER + yaml.safe_dump(needs_to_data(Pyramid()), sort_keys=False)
-            )
-            self.pyramid = parse_needs(yaml.safe_load(vault.read_text(NEEDS_FILE)))
+            vault.seed(NEEDS_FILE, NEEDS_HEADER + yaml_text(needs_to_data(Pyramid())))
+            self.pyramid = parse_needs(yaml_data(vault.read_text(NEEDS_FILE)))
         except (ValueError, yaml.YAMLError, VaultError, OSError) as err:
             _LOGGER.warning(
                 "%s/%s is not usable (%s); using the default needs", vault.root, NEEDS_FILE, err

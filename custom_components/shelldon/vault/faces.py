@@ -18,7 +18,7 @@ from ..core.faces import (
     face_table_to_data,
     parse_face_table,
 )
-from .vault import Vault, VaultError
+from .vault import Vault, VaultError, yaml_data, yaml_text
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -41,10 +41,10 @@ def read_face_table(vault: Vault) -> tuple[tuple[Face, ...], Stamp | None]:
     try:
         vault.seed(
             FACES_FILE,
-            FACES_HEADER + yaml.safe_dump(face_table_to_data(STARTER_FACES), sort_keys=False),
+            FACES_HEADER + yaml_text(face_table_to_data(STARTER_FACES)),
         )
         stamp = vault.mtime_size(FACES_FILE)
-        return parse_face_table(yaml.safe_load(vault.read_text(FACES_FILE))), stamp
+        return parse_face_table(yaml_data(vault.read_text(FACES_FILE))), stamp
     except (FaceTableError, yaml.YAMLError, VaultError, OSError) as err:
         _LOGGER.warning(
             "%s/%s is not usable (%s); showing the starter faces", vault.root, FACES_FILE, err

@@ -19,9 +19,7 @@ import asyncio
 import inspect
 import json
 import logging
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any, Final
 
@@ -32,7 +30,7 @@ from homeassistant.helpers.storage import Store
 from ..core.secrets.scrub import Pool, Scrubber
 from ..core.text import clean_data
 from ..ports.const import DOMAIN, STORAGE_MINOR_VERSION, STORAGE_VERSION
-from ..vault.vault import new_scrubber, reason
+from ..vault.vault import new_scrubber, reason, write_atomically
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -209,17 +207,7 @@ def _write_quietly(path: str, envelope: dict[str, Any]) -> None:
     raw = json.dumps(envelope, indent=2, ensure_ascii=False, cls=JSONEncoder).encode()
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f"{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            os.fchmod(handle.fileno(), 0o644)
-            handle.write(raw)
-            handle.flush()
-            os.fsync(handle.fileno())
-        Path(tmp).replace(target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomically(target, raw, mode=0o644)
 
 
 class CheckpointVersionError(Exception):

@@ -77,6 +77,24 @@ def reason(err: BaseException) -> str:
     return type(err).__name__
 
 
+def write_atomically(path: Path, data: bytes, *, mode: int | None = None) -> None:
+    """Blocking: `data` as the whole of `path`, or the file as it was: a hidden temp file beside
+    it, fsync, then a rename over it (`mode`: its permissions, where a private temp file's are
+    not wanted)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            if mode is not None:
+                os.fchmod(handle.fileno(), mode)
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        Path(tmp).replace(path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def new_scrubber() -> Scrubber:
     """A scrubber with a fresh taint (its key random; a pet's comes back from its checkpoint)."""
     return Scrubber(Taint(os.urandom(16)))
@@ -194,16 +212,7 @@ class Vault:
 
     def _replace(self, rel: str | PurePosixPath, text: str) -> Path:
         path = self._writable(rel)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            Path(tmp).replace(path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(path, text.encode("utf-8"))
         self._touched.add(str(self.relative(rel)))
         return path
 

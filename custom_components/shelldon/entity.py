@@ -86,12 +86,16 @@ class PetEntity(CoordinatorEntity[PetCoordinator]):
     @callback
     def _handle_coordinator_update(self) -> None:
         """A new snapshot: write only if what this entity shows of it changed."""
-        if self.shown() != self._written:
-            self.async_write_ha_state()
+        shown = self.shown()
+        if shown != self._written:
+            self._write(shown)
 
     @callback
     def async_write_ha_state(self) -> None:
         """Every write is remembered, the platform's own too (a calendar's alarm, an image's
         new token)."""
+        self._write(self.shown())
+
+    def _write(self, shown: tuple[object, ...]) -> None:
         super().async_write_ha_state()
-        self._written = self.shown()
+        self._written = shown

@@ -90,11 +90,20 @@ def anthropic_stand_in_on_demand(request: pytest.FixtureRequest) -> Generator[No
 @pytest.fixture(autouse=True)
 def home_assistant_where_used(request: pytest.FixtureRequest) -> None:
     """A test that uses `hass` (itself or through a fixture) gets it as a real one is: shelldon
-    loadable from this repository, the core integration set up, its own config folder. A test
-    that does not use it starts no Home Assistant."""
+    loadable from this repository, the core integration set up, its own config folder, and the
+    event loop as in production. A test that does not use it starts no Home Assistant.
+
+    The harness turns asyncio's debug mode on for every test; it records a traceback each time a
+    task or a timer is made, a sixth of the suite's CPU in the days the pet lives. Home
+    Assistant's own checks of which thread calls it do not depend on it, and stay. A module
+    marked `loop_debug` keeps it (the busiest paths: an afternoon with a conversation and a
+    nudge, the SDK through the stand-in API).
+    """
     if "hass" in request.fixturenames:
         for name in ("auto_enable_custom_integrations", "core_components", "isolated_config_dir"):
             request.getfixturevalue(name)
+        if request.node.get_closest_marker("loop_debug") is None:
+            request.getfixturevalue("hass").loop.set_debug(False)
 
 
 @pytest.fixture
@@ -149,12 +158,6 @@ def save_counter() -> Generator[list[Any]]:
 
     with patch.object(Checkpoint, "async_save", counting_save):
         yield saved
-
-
-@pytest.fixture
-def production_loop(hass: HomeAssistant) -> None:
-    """Days of life run with the loop as in production (debug mode makes them crawl)."""
-    hass.loop.set_debug(False)
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import pytest
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import device_registry as dr
@@ -26,8 +25,6 @@ from custom_components.shelldon.core.passages import chunk_document
 from custom_components.shelldon.ports.const import DOMAIN
 from tests.assistant.conftest import Ask, data_of, llm_context
 from tests.common import async_live_for, async_live_until, async_setup_pet, async_tell, local
-
-pytestmark = pytest.mark.usefixtures("production_loop")
 
 VAULT = Path("shelldon/shelldon")
 PROMISES_LIST = "todo.shelldon_promises"

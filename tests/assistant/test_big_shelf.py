@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry
@@ -15,8 +14,6 @@ from custom_components.shelldon.vault.walk import MAX_DOC_BYTES
 from tests.assistant.conftest import Ask
 from tests.assistant.test_assistant_api import read_shelf, write
 from tests.common import async_setup_pet, local
-
-pytestmark = pytest.mark.usefixtures("production_loop")
 
 DOCS = 5
 DOC_BYTES = 2_000_000  # five of them: 10 MB, each under the shelf's per-document limit

@@ -36,8 +36,6 @@ from custom_components.shelldon.ports.const import (
 from tests.anthropic_mock import KEY, ScriptedModel, scripted
 from tests.common import async_live_until, async_setup_pet, async_tell, local
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
 CLOSING = "Before you go: I'll keep your tea notes safe until tomorrow."
 
 

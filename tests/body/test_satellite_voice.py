@@ -31,8 +31,6 @@ from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.anthropic_mock import KEY, ScriptedModel, scripted
 from tests.common import async_live_until, async_setup_pet, async_tell, local
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
 KITCHEN = "assist_satellite.kitchen"
 PHONE = "notify.mobile_app_phone"
 ANNOUNCES, CONVERSES = 1, 2  # AssistSatelliteEntityFeature

@@ -50,6 +50,8 @@ from tests.anthropic_mock import (
 from tests.common import async_live_for, async_live_until, async_setup_pet, local
 from tests.common import async_tell as tell
 
+pytestmark = pytest.mark.loop_debug  # asyncio checks what crosses threads here too
+
 MODEL = "claude-haiku-4-5"
 ENTRY_DATA = {"name": "Shelldon", "api_key": KEY, "model": MODEL}
 TURNS_LOGGER = "custom_components.shelldon.turns.apology"  # where a failing brain is said

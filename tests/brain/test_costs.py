@@ -18,8 +18,6 @@ from homeassistant.core import HomeAssistant
 
 from tests.weekday import CONVERSATIONS, MESSAGES, async_weekday
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
 CEILING = {"claude-haiku-4-5": 24_000, "claude-sonnet-4-5": 18_000}  # billed input equivalents
 OWN_CEILING = 5_000  # of them, on the pet's own initiative
 

@@ -41,8 +41,6 @@ from tests.common import (
 )
 from tests.common import async_tell_and_tick as tell
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
 VAULT = Path("shelldon/shelldon")
 ENTRY_ID = "01JSHELLDONHARDENING0000001"
 pet_entry = partial(make_pet_entry, thinking=True, entry_id=ENTRY_ID)

@@ -45,8 +45,6 @@ from tests.common import (
 )
 from tests.common import async_tell_and_tick as tell
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
 VAULT = Path("shelldon/shelldon")
 ENTRY_ID = "01JSHELLDONHARDENING0000003"
 BATTERY = "sensor.pisugar_battery"

@@ -35,8 +35,6 @@ from custom_components.shelldon.ports.const import DOMAIN, EVENT_REACH_OUT
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
 PROMISES_LIST = "todo.shelldon_promises"
 VAULT = Path("shelldon/shelldon")
 ENTRY_ID = "01JSHELLDONHARDENING0000003"

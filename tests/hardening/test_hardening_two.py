@@ -38,8 +38,6 @@ from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_setup_pet, local, make_pet_entry
 from tests.common import async_tell_and_tick as tell
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
 VAULT = Path("shelldon/shelldon")
 ENTRY_ID = "01JSHELLDONHARDENING0000002"
 pet_entry = partial(make_pet_entry, thinking=True, entry_id=ENTRY_ID)

@@ -17,7 +17,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-import pytest
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
@@ -70,9 +69,6 @@ FACTS = {
 
 
 # ---------------------------------------------------------------------- fixtures and helpers
-
-
-pytestmark = pytest.mark.usefixtures("production_loop")
 
 
 pet_entry = partial(make_pet_entry, thinking=True, entry_id="01JSHELLDONDREAMTEST0000001")

@@ -61,9 +61,6 @@ SECRETS = "my password is hunter2 and my card is 4111 1111 1111 1111, mail me at
 # ---------------------------------------------------------------------- fixtures and helpers
 
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
-
 pet_entry = partial(make_pet_entry, thinking=True, texts_alex=True)
 
 

@@ -30,9 +30,6 @@ from tests.common import async_tell_and_tick as tell
 VAULT = Path("shelldon/shelldon")
 
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
-
 @pytest.fixture
 def home(hass: HomeAssistant) -> dict[str, Any]:
     """Alex, a phone, a speaker with a voice."""

@@ -37,8 +37,6 @@ from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_until, async_setup_pet, local, make_pet_entry
 from tests.common import async_tell_and_tick as tell
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
 PROMISES_LIST = "todo.shelldon_promises"
 VAULT = Path("shelldon/shelldon")
 DAY = (2026, 12, 2)  # a Wednesday

@@ -35,8 +35,6 @@ from custom_components.shelldon.ports.const import DOMAIN, EVENT_REACH_OUT
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_until, async_setup_pet, async_tell, local, make_pet_entry
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
 SEED = 28
 START = (2026, 12, 7)  # a Monday
 DAYS = 4

@@ -89,9 +89,6 @@ SECRETS = (
 # ---------------------------------------------------------------------- fixtures and helpers
 
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
-
 pet_entry = partial(make_pet_entry, entry_id=ENTRY_ID, texts_alex=True)
 
 

@@ -12,14 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from datetime import timedelta
 
-import pytest
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 
 from custom_components.shelldon.ports.const import DOMAIN
 from tests.common import async_live_until, async_setup_pet, local, make_pet_entry
-
-pytestmark = pytest.mark.usefixtures("production_loop")
 
 HOURS = 7 * 24
 

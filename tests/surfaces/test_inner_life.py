@@ -12,7 +12,6 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import pytest
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
@@ -27,8 +26,6 @@ from tests.common import (
     make_pet_entry,
 )
 from tests.common import async_tell_and_tick as tell
-
-pytestmark = pytest.mark.usefixtures("production_loop")
 
 JOURNAL = "calendar.shelldon_journal"
 VAULT = Path("shelldon/shelldon")

@@ -47,7 +47,6 @@ from tests.common import (
     make_pet_entry,
 )
 
-pytestmark = pytest.mark.usefixtures("production_loop")
 VAULT = Path("shelldon/shelldon")
 SAME = {"Name"}  # written alike in both languages
 TRANSLATIONS = Path(__file__).parents[2] / "custom_components" / DOMAIN / "translations"

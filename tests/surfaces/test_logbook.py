@@ -42,9 +42,6 @@ from tests.common import async_live_until, async_setup_pet, local
 Describe = Callable[[Event], dict[str, str]]
 
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
-
 @pytest.fixture
 def entry(hass: HomeAssistant) -> MockConfigEntry:
     """A pet named Pebble (so its title is not the domain), with a phone and a speaker."""

@@ -36,8 +36,6 @@ from tests.common import (
 )
 from tests.common import async_tell_and_tick as tell
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
 PROMISES_LIST = "todo.shelldon_promises"
 VAULT = Path("shelldon/shelldon")
 

@@ -21,6 +21,8 @@ import custom_components.shelldon as package
 from custom_components.shelldon.ports.const import DOMAIN
 from tests.common import async_live_for, async_setup_pet, async_tell, local, make_pet_entry
 
+pytestmark = pytest.mark.loop_debug  # asyncio checks what crosses threads here too
+
 ROOT = Path(package.__file__).parent
 SURFACES = (
     "__init__",
@@ -215,6 +217,7 @@ async def test_an_afternoon_writes_each_entity_only_with_news(
 ) -> None:
     """Each of the pet's wakes hands the entities a new snapshot (its energy drifts, its needs
     fade); an entity writes only when what it shows moved, never the state it already holds."""
+    assert hass.loop.get_debug(), "this module keeps asyncio's debug mode (loop_debug)"
     freezer.move_to(local(2026, 11, 30, 14, 0))
     entry = make_pet_entry(hass)
     pet = await async_setup_pet(hass, entry)

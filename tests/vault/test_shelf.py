@@ -98,9 +98,6 @@ Keep tea in an airtight tin away from light and heat.
 DEFINITION = "coined by Isabel Bear and Richard Thomas in 1964"
 
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
-
 # ---------------------------------------------------------------------- helpers
 
 

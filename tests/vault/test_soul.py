@@ -62,9 +62,6 @@ REASON = "I keep humming to the moss and it feels like me now"
 # ---------------------------------------------------------------------- fixtures and helpers
 
 
-pytestmark = pytest.mark.usefixtures("production_loop")
-
-
 pet_entry = partial(make_pet_entry, thinking=True, entry_id="01JSHELLDONSOULTEST00000001")
 
 

@@ -480,8 +480,9 @@ ADVERSARIAL = [
 ]
 
 
-def _read_all(text: str) -> float:
-    """The CPU this thread spends reading `text` every way a message is read (best of two)."""
+def _read_all(text: str, *, under: float = 0.0) -> float:
+    """The CPU this thread spends reading `text` every way a message is read: the best of two
+    tries (one is enough when it already comes in `under`)."""
     best = float("inf")
     for _ in range(2):
         started = time.thread_time()
@@ -494,12 +495,17 @@ def _read_all(text: str) -> float:
         answers_with_a_time(text, MON)
         mentions_a_time(text)
         best = min(best, time.thread_time() - started)
+        if best < under:
+            break
     return best
 
 
 @pytest.mark.parametrize("seed", ADVERSARIAL)
 def test_64_kilobytes_of_worst_input_are_read_in_linear_time(seed: str) -> None:
     """Four times the text costs about four times the CPU (a quadratic pattern costs sixteen):
-    the thread's own CPU, so a loaded machine does not change the ratio."""
+    the thread's own CPU, so a loaded machine does not change the ratio. (The big text is read
+    a second time only when the first reading is over the bound: the best of two, as the small
+    one, at a third of the CPU.)"""
     small, big = ((seed * (size // len(seed) + 1))[:size] for size in (16384, 65536))
-    assert _read_all(big) < 8 * _read_all(small) + 0.05, "superlinear in the text's length"
+    bound = 8 * _read_all(small) + 0.05
+    assert _read_all(big, under=bound) < bound, "superlinear in the text's length"

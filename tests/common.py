@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
+from homeassistant import const as ha_const
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import event as event_helpers
 from homeassistant.util import dt as dt_util
@@ -29,6 +32,9 @@ from custom_components.shelldon.runtime.pet import Pet
 from tests.anthropic_mock import KEY
 
 PHONE = "notify.mobile_app_phone"
+# Whether this run is on the stated minimum release (hacs.json), not the current one.
+MINIMUM = json.loads((Path(__file__).parents[1] / "hacs.json").read_text(encoding="utf-8"))
+ON_MINIMUM = ha_const.__version__ == MINIMUM["homeassistant"]
 ALEX = "person.alex"
 
 

@@ -48,7 +48,8 @@ async def test_tolerates_what_servers_send(state: PiSugarState) -> None:
         await fake.stop()
 
 
-async def test_a_server_that_says_nothing_usable() -> None:
+async def test_a_server_that_says_nothing_usable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pisugar, "REPLY_TIMEOUT_S", 0.2)  # each question waits this long in vain
     fake = await FakePiSugar(PiSugarState(level=float("nan"))).start()
     fake.state.answer = lambda line: "Invalid request.\n"  # type: ignore[method-assign]
     try:

@@ -33,8 +33,12 @@ from tests.anthropic_mock import KEY
 
 PHONE = "notify.mobile_app_phone"
 # Whether this run is on the stated minimum release (hacs.json), not the current one.
-MINIMUM = json.loads((Path(__file__).parents[1] / "hacs.json").read_text(encoding="utf-8"))
-ON_MINIMUM = ha_const.__version__ == MINIMUM["homeassistant"]
+ON_MINIMUM = (
+    ha_const.__version__
+    == json.loads((Path(__file__).parents[1] / "hacs.json").read_text(encoding="utf-8"))[
+        "homeassistant"
+    ]
+)
 ALEX = "person.alex"
 
 

@@ -192,6 +192,20 @@ class Billing:
         return usage
 
 
+# What the API refuses of a model, as Anthropic's migration pages say (2026-12-06): forced tool
+# use (`tool_choice` any or tool) on these families, and a thinking setting a model does not take.
+REFUSES_FORCING = ("claude-sonnet-5-5", "claude-opus-5-5", "claude-fable-5-1")
+THINKING_TAKEN = {
+    "claude-sonnet-5-5": ("adaptive", "between_tools"),  # thinks unless told between_tools
+    "claude-opus-5-5": ("adaptive",),  # always thinks
+    "claude-fable-5-1": ("adaptive",),
+}
+
+
+def _family(model: str, families: Any) -> str | None:
+    return next((family for family in families if model.startswith(family)), None)
+
+
 class ScriptedModel:
     """A script for POST /v1/messages that answers each turn kind with a scripted reply, and
     remembers asks.
@@ -200,12 +214,65 @@ class ScriptedModel:
     a callable (request body -> either), or a list of replies given in order (the last one
     repeats); kinds are owner, proactive, reach_out, dream, flush. Unscripted kinds get a silent
     reply.
+
+    It keeps the API's rules for the model asked: a request a model refuses (forced tool use
+    where `refuses_forcing` names its family, a thinking setting it does not take) is answered
+    with the API's 400 and is no turn; a model that thinks opens each answer with a thinking
+    block, and refuses a request that does not hand each of them back, unchanged, before the
+    tool call it came with.
     """
 
-    def __init__(self, billing: Billing | None = None, **replies: Any) -> None:
+    def __init__(
+        self,
+        billing: Billing | None = None,
+        refuses_forcing: tuple[str, ...] = REFUSES_FORCING,
+        **replies: Any,
+    ) -> None:
         self.replies = replies
         self.billing = billing  # usage from the request under the cache rules (else fixed)
+        self.refuses_forcing = refuses_forcing
         self.calls: list[tuple[str, dict[str, Any]]] = []
+        self.refused: list[dict[str, Any]] = []  # requests answered with a 400
+        self._thoughts: set[str] = set()  # the signatures of the thinking blocks it gave
+
+    def _refusal(self, body: dict[str, Any]) -> str | None:
+        """Why the API refuses this request for its model, or None."""
+        model = str(body.get("model", ""))
+        forced = body.get("tool_choice", {}).get("type") in {"any", "tool"}
+        if forced and _family(model, self.refuses_forcing):
+            return "tool_choice: forced tool use is not supported for this model; use auto"
+        family = _family(model, THINKING_TAKEN)
+        asked = body.get("thinking", {}).get("type")
+        if family and asked is not None and asked not in THINKING_TAKEN[family]:
+            return f'"thinking.type.{asked}" is not supported for this model'
+        for message in body.get("messages", []) if asked != "between_tools" else ():
+            if family and message["role"] == "assistant":  # every answer opened with one
+                first = message["content"][0]
+                if first.get("type") != "thinking" or first.get("signature") not in self._thoughts:
+                    return "messages: an assistant turn must start with its thinking block"
+        return None
+
+    def _thinks(self, body: dict[str, Any], answer: Any) -> Any:
+        """The answer, opened by a thinking block where the model thinks (its text omitted, as
+        the API's default display has it); told `between_tools`, only between tool calls."""
+        thinks = _family(str(body.get("model", "")), THINKING_TAKEN)
+        between = body.get("thinking", {}).get("type") == "between_tools"
+        last = body["messages"][-1]["content"]
+        after_tools = not isinstance(last, str) and any(
+            block.get("type") == "tool_result" for block in last
+        )
+        if (
+            thinks is None
+            or not isinstance(answer, Answer)
+            or answer.status != 200
+            or (between and not after_tools)
+        ):
+            return answer
+        message = json.loads(answer.body)
+        signature = f"sig-{len(self._thoughts)}"
+        self._thoughts.add(signature)
+        thought = {"type": "thinking", "thinking": "", "signature": signature}
+        return json_answer({**message, "content": [thought, *message["content"]]})
 
     @staticmethod
     def kind_of(body: dict[str, Any]) -> str:
@@ -227,6 +294,12 @@ class ScriptedModel:
 
     def __call__(self, call: Call) -> Any:
         body = call.json
+        if (why := self._refusal(body)) is not None:
+            self.refused.append(body)
+            return api_error(400, "invalid_request_error", why)
+        return self._thinks(body, self._answer(body))
+
+    def _answer(self, body: dict[str, Any]) -> Any:
         kind = self.kind_of(body)
         self.calls.append((kind, body))
         reply = self.replies.get(kind, {"intent": f"a quiet {kind} turn", "say": ""})

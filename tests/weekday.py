@@ -139,6 +139,8 @@ class Day:
     soul: tuple[str, str] = ("", "")  # the constitution and the persona, as the pet holds them
     journal: str = ""  # the days' journals, as written
     lamp_on: int = 0  # light.turn_on calls Home Assistant ran
+    bodies: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (kind, request)
+    refused: list[dict[str, Any]] = field(default_factory=list)  # requests the API refused
 
     def kinds(self) -> list[str]:
         return [kind for kind, _, _ in self.calls]
@@ -220,6 +222,7 @@ async def async_weekday(
         await hass.async_block_till_done()
     day.calls = list(billing.calls)
     day.lamp_on = len(lamp_calls)
+    day.bodies, day.refused = list(model_api.calls), list(model_api.refused)
     day.systems = [
         (kind, "".join(block["text"] for block in body["system"])) for kind, body in model_api.calls
     ]

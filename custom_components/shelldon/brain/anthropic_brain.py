@@ -1,6 +1,7 @@
 """The Anthropic brain: one structured reply per turn, the stable prefix cached where it pays.
 
-The reply is a forced tool call whose schema puts `intent` first. The stable part of the prompt
+The reply is a tool call whose schema puts `intent` first, forced where the model allows it
+(`model_rules`; elsewhere offered and asked for by the prompt). The stable part of the prompt
 (tools and system) comes first and is byte-identical from turn to turn; the changing part is
 one small user message. The stable part carries a cache breakpoint only where the model's rules
 let it pay (`core.caching`): past the model's minimum cacheable length, and in a conversation
@@ -29,12 +30,12 @@ from ..core.caching import TTL_SECONDS, CachePlan, Ttl, plan_cache
 from ..core.home import MAX_TOOL_ROUNDS, ToolCall, Verdict
 from ..core.tokens import Usage
 from ..core.turn_kind import TurnKind
+from .model_rules import ModelRules, rules_for
 from .prompt import HOME_GUIDE, REPLY_TOOL, build_prompt
 from .tool_rounds import REFUSALS, answer_calls, refused, result_block
 from .turn import BrainAuthError, BrainUnavailable, ReplyError, TurnRequest, TurnResult, parse_reply
 
 DEFAULT_MODEL: Final = "claude-haiku-4-5"
-MAX_TOKENS: Final = 700
 TURN_TIMEOUT_S: Final = 45.0
 MAX_ROUNDS: Final = 3
 
@@ -54,28 +55,45 @@ def usage_of(response_usage: Any) -> Usage:
 CACHE_MARK: Final = {"type": "ephemeral"}  # a five-minute breakpoint
 
 
-def request_body(request: TurnRequest, model: str) -> dict[str, Any]:
+REPLY_CHOICE: Final = {"type": "tool", "name": REPLY_TOOL["name"]}
+ANY_TOOL: Final = {"type": "any"}
+
+
+def request_body(
+    request: TurnRequest, model: str, rules: ModelRules | None = None
+) -> dict[str, Any]:
     """The Messages API request for a turn (also what the benchmarks measure): the tools and
     the system blocks first (the stable prefix), then the turn's one message. An owner turn with
     the home's tools adds them (sorted, so the same in every turn of a conversation) and the
     API's prompt to that prefix, and lets the model call any tool; every other turn may call the
-    reply tool only."""
+    reply tool only (forced where the model allows it, `model_rules`)."""
+    rules = rules or rules_for(model)
     prompt = build_prompt(request)
     system = [{"type": "text", "text": prompt.stable}]
     tools: list[dict[str, Any]] = [REPLY_TOOL]
-    choice: dict[str, Any] = {"type": "tool", "name": "reply"}
+    forced: dict[str, Any] = REPLY_CHOICE
     if (home := request.home) is not None:
         system.append({"type": "text", "text": f"{HOME_GUIDE}\n\n{home.prompt.strip()}"})
         tools = [*home.specs, REPLY_TOOL]
-        choice = {"type": "any"}
-    return {
+        forced = ANY_TOOL
+    body = {
         "model": model,
-        "max_tokens": MAX_TOKENS,
+        "max_tokens": rules.max_tokens,
         "system": system,
         "tools": tools,
-        "tool_choice": choice,
+        "tool_choice": rules.choice(forced),
         "messages": [{"role": "user", "content": prompt.changing}],
     }
+    return body | ({"thinking": dict(rules.thinking)} if rules.thinking else {})
+
+
+def _follow(body: dict[str, Any], rules: ModelRules, forced: dict[str, Any]) -> None:
+    """The request's model-dependent parts, as `rules` have them now."""
+    body["max_tokens"] = rules.max_tokens
+    body["tool_choice"] = rules.choice(forced)
+    body.pop("thinking", None)
+    if rules.thinking:
+        body["thinking"] = dict(rules.thinking)
 
 
 CHARS_PER_TOKEN: Final = 3.5  # a cautious estimate for English prose and JSON
@@ -117,10 +135,11 @@ class AnthropicBrain:
         self.max_rounds = max_rounds
         self.clock = clock  # seconds, for the cache's five minutes (Home Assistant's time)
         self._cached: tuple[str, float] | None = None  # (the prefix's digest, when last cached)
+        self.rules = rules_for(model)  # less, once the model refused a part of a request
 
     def estimate(self, request: TurnRequest) -> int:
         """At most what one round of this request would cost (estimated, not counted)."""
-        return estimate_tokens(request_body(request, self.model))
+        return estimate_tokens(request_body(request, self.model, self.rules))
 
     def plan(self, body: dict[str, Any], kind: TurnKind) -> tuple[CachePlan, str]:
         """Whether a turn's request marks its prefix for the cache, and the prefix's digest."""
@@ -150,7 +169,8 @@ class AnthropicBrain:
     async def think(self, request: TurnRequest) -> TurnResult:
         """One turn, within the timeout, the round ceiling and (an owner turn with the home's
         tools) the tool rounds."""
-        body = request_body(request, self.model)
+        body = request_body(request, self.model, self.rules)
+        forced = REPLY_CHOICE if request.home is None else ANY_TOOL
         plan, digest = self.plan(body, request.kind)
         if plan.mark:
             body["system"][-1]["cache_control"] = dict(CACHE_MARK)
@@ -161,7 +181,14 @@ class AnthropicBrain:
         try:
             async with asyncio.timeout(self.timeout_s):
                 while fits < self.max_rounds:
-                    response = await self.client.messages.create(**body)
+                    try:
+                        response = await self.client.messages.create(**body)
+                    except anthropic.BadRequestError as err:
+                        if (fewer := self.rules.without(str(err))) is None:
+                            raise
+                        self.rules = fewer  # the model refuses it: never asked again
+                        _follow(body, fewer, forced)
+                        continue
                     used = usage_of(response.usage)
                     self._kept(plan, digest, used)
                     usage = usage + used  # every round is billed, so every round counts
@@ -178,7 +205,8 @@ class AnthropicBrain:
                         records, results = await answer_calls(home, others, over=over)
                         calls.extend(records)
                         if home is None or tool_rounds >= MAX_TOOL_ROUNDS:
-                            body["tool_choice"] = {"type": "tool", "name": REPLY_TOOL["name"]}
+                            forced = REPLY_CHOICE
+                            body["tool_choice"] = self.rules.choice(forced)
                         body["messages"] = [
                             *body["messages"],
                             {"role": "assistant", "content": said},

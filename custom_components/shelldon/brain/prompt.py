@@ -36,7 +36,7 @@ keep stays there. This body is yours. Asked the time, your battery or how you fe
 your machine below, which is true, never from a guess."""
 
 REPLY_GUIDE: Final = """\
-The reply tool:
+The reply tool (always answer by calling it, never in plain text):
 - intent first: what most needs you now, by your own values, and what this reply does about \
 it. Name the thing (a promise, a worry, a question, a fact).
 - say: what your owner hears, one to three short plain sentences in your voice. Empty is \

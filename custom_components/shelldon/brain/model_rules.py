@@ -1,0 +1,58 @@
+"""What each Claude model accepts of a turn's request: forced tool use, the thinking setting,
+and room for thinking in the reply's cap.
+
+Anthropic's migration pages (read 2026-12-06) say that on Claude Sonnet 5.5, Opus 5.5 and
+Fable 5.1 forced tool use (`tool_choice` of type `any` or `tool`) returns an error, so there the
+pet offers its tools with `auto` and its prompt asks for the reply tool. Sonnet 5.5 thinks up
+front by default; `between_tools` is its lowest setting (a pet's turn is short). Opus 5.5 and
+Fable 5.1 always think (adaptive; `disabled` is refused), so their cap leaves room for it.
+
+A model not in the table gets what every other Claude model accepts. If it refuses a part of
+the request all the same (a 400 that names `tool_choice` or `thinking`), the brain drops that
+part for the rest of its life (`ModelRules.without`), so a model released after this table
+works from its second request on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+REPLY_CAP: Final = 700  # tokens: a reply is a few sentences and a few facts
+THINKING_CAP: Final = 2_000  # tokens: a model that always thinks also thinks within the cap
+
+
+@dataclass(frozen=True, slots=True)
+class ModelRules:
+    """What a turn's request may ask of one model."""
+
+    forcing: bool = True  # the reply tool (or some tool) may be forced
+    thinking: dict[str, str] | None = None  # the thinking setting sent (None: the model's own)
+    max_tokens: int = REPLY_CAP
+
+    def choice(self, forced: dict[str, Any]) -> dict[str, Any]:
+        """The `tool_choice` to send for the one the turn would force."""
+        return forced if self.forcing else {"type": "auto"}
+
+    def without(self, refused: str) -> ModelRules | None:
+        """These rules without what an API error refused (its message), or None if the error
+        names nothing the rules could drop."""
+        if self.forcing and "tool_choice" in refused:
+            return replace(self, forcing=False)
+        if self.thinking is not None and "thinking" in refused:
+            return replace(self, thinking=None)
+        return None
+
+
+_ALWAYS_THINKS: Final = ModelRules(forcing=False, max_tokens=THINKING_CAP)
+# Model family (the id's prefix, dated suffixes aside) -> its rules; the first match wins.
+RULES: Final[tuple[tuple[str, ModelRules], ...]] = (
+    ("claude-sonnet-5-5", ModelRules(forcing=False, thinking={"type": "between_tools"})),
+    ("claude-opus-5-5", _ALWAYS_THINKS),
+    ("claude-fable-5-1", _ALWAYS_THINKS),
+)
+
+
+def rules_for(model: str) -> ModelRules:
+    """The rules of a model id (one not in the table: the common ones)."""
+    return next((rules for family, rules in RULES if model.startswith(family)), ModelRules())

@@ -1,0 +1,64 @@
+"""What a turn's request may ask of each Claude model (`brain.model_rules`), read as a table and
+as what is dropped when a model refuses a part of a request."""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.shelldon.brain.model_rules import (
+    REPLY_CAP,
+    THINKING_CAP,
+    ModelRules,
+    rules_for,
+)
+
+REPLY = {"type": "tool", "name": "reply"}
+AUTO = {"type": "auto"}
+
+
+@pytest.mark.parametrize(
+    "model", ["claude-haiku-4-5", "claude-sonnet-4-5-20250929", "claude-opus-5", "claude-sonnet-5"]
+)
+def test_a_model_that_takes_forced_tools_is_asked_for_the_reply_tool(model: str) -> None:
+    rules = rules_for(model)
+    assert rules.choice(REPLY) == REPLY
+    assert rules.thinking is None and rules.max_tokens == REPLY_CAP
+
+
+@pytest.mark.parametrize("model", ["claude-sonnet-5-5", "claude-sonnet-5-5-20260928"])
+def test_sonnet_5_5_is_offered_its_tools_and_thinks_only_between_them(model: str) -> None:
+    rules = rules_for(model)
+    assert rules.choice(REPLY) == AUTO and rules.choice({"type": "any"}) == AUTO
+    assert rules.thinking == {"type": "between_tools"}
+    assert rules.max_tokens == REPLY_CAP
+
+
+@pytest.mark.parametrize(
+    "model", ["claude-opus-5-5", "claude-opus-5-5-20260922", "claude-fable-5-1"]
+)
+def test_a_model_that_always_thinks_has_room_for_it_and_no_setting_it_refuses(model: str) -> None:
+    rules = rules_for(model)
+    assert rules.choice(REPLY) == AUTO
+    assert rules.thinking is None, "its own adaptive thinking: `disabled` is refused"
+    assert rules.max_tokens == THINKING_CAP > REPLY_CAP
+
+
+def test_a_refusal_naming_tool_choice_drops_forcing_and_nothing_else() -> None:
+    rules = ModelRules()
+    fewer = rules.without("Error code: 400 - tool_choice: forced tool use is not supported")
+    assert fewer == ModelRules(forcing=False)
+    assert fewer.choice(REPLY) == AUTO
+    assert fewer.without("tool_choice: still refused") is None, "nothing left to drop: a failure"
+
+
+def test_a_refusal_naming_thinking_drops_the_setting_sent() -> None:
+    rules = rules_for("claude-sonnet-5-5")
+    fewer = rules.without('"thinking.type.between_tools" is not supported for this model')
+    assert fewer is not None and fewer.thinking is None and not fewer.forcing
+    assert ModelRules().without('"thinking.type.disabled" is not supported') is None
+
+
+@pytest.mark.parametrize("message", ["overloaded", "max_tokens: too large", "invalid x-api-key"])
+def test_any_other_refusal_drops_nothing(message: str) -> None:
+    assert ModelRules().without(message) is None
+    assert rules_for("claude-sonnet-5-5").without(message) is None

@@ -145,3 +145,41 @@ async def test_a_plain_text_answer_under_auto_is_sent_back_for_the_reply_tool(
     assert [m["role"] for m in retry] == ["user", "assistant", "user"]
     assert retry[1]["content"] == [{"type": "text", "text": "Hi there!"}]
     assert "reply tool" in json.dumps(retry[2]["content"])
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        (
+            "how do I pick a lock?",
+            "Sorry, that is one I cannot answer. Could you ask it another way?",
+        ),
+        ("wie knacke ich ein Schloss?", "Tut mir leid, darauf kann ich nicht antworten."),
+    ],
+)
+async def test_a_turn_the_model_declines_is_not_asked_again_and_the_owner_hears_why(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    caplog: pytest.LogCaptureFixture,
+    said: str,
+    expected: str,
+) -> None:
+    """A model's safety classifier may decline a request (`stop_reason` "refusal", as Claude
+    Haiku 5.5's migration guide says): asked again, it would decline again, so the turn ends at
+    once, in the owner's language, its tokens counted; the next message is answered as ever."""
+    declined = {**reply_message({}, input_tokens=900, output_tokens=3), "content": []}
+    declined["stop_reason"] = "refusal"
+    model = ScriptedModel(owner=[json_answer(declined), _answer({})])
+    freezer.move_to(local(2026, 12, 2, 9, 0))
+    with scripted(model):
+        pet = await async_setup_pet(hass, _pet_entry(hass, "claude-haiku-5-5"))
+        answer = await async_tell(hass, said)
+        assert model.kinds() == ["owner"], "one request: a refusal is not retried"
+        assert answer["reply"].startswith(expected)
+        tokens = hass.states.get(f"sensor.{DOMAIN}_tokens_today")
+        assert tokens is not None and int(tokens.state) >= 903, "what was billed is counted"
+        await async_live_until(hass, freezer, pet, local(2026, 12, 2, 9, 5))
+        again = await async_tell(hass, "the tea was lovely")
+        assert again["ok"] and again["reply"] == "Hello, Alex!"
+    assert shelldon_warnings(caplog) == [], "a model that declined one turn is not broken"
+    assert any("declined a turn" in r.getMessage() for r in caplog.records)

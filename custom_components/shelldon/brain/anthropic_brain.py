@@ -36,6 +36,7 @@ from .tool_rounds import REFUSALS, answer_calls, refused, result_block
 from .turn import BrainAuthError, BrainUnavailable, ReplyError, TurnRequest, TurnResult, parse_reply
 
 DEFAULT_MODEL: Final = "claude-haiku-4-5"
+REFUSED: Final = "refused"  # the cause of a turn the model declined (stop_reason "refusal")
 TURN_TIMEOUT_S: Final = 45.0
 MAX_ROUNDS: Final = 3
 
@@ -192,6 +193,8 @@ class AnthropicBrain:
                     used = usage_of(response.usage)
                     self._kept(plan, digest, used)
                     usage = usage + used  # every round is billed, so every round counts
+                    if response.stop_reason == "refusal":  # its safety classifier: asked again,
+                        raise BrainUnavailable(REFUSED, usage)  # it would refuse again
                     uses = [b for b in response.content if b.type == "tool_use"]
                     call = next((b for b in uses if b.name == REPLY_TOOL["name"]), None)
                     others = [b for b in uses if b.name != REPLY_TOOL["name"]]
@@ -238,6 +241,8 @@ class AnthropicBrain:
                         rounds=fits + tool_rounds,
                         tools=tuple(calls),
                     )
+        except BrainUnavailable:
+            raise  # decided inside (the model declined the turn)
         except TimeoutError as err:
             raise BrainUnavailable("timeout", usage) from err
         except anthropic.AuthenticationError as err:

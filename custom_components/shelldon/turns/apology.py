@@ -19,6 +19,7 @@ CAUSES: Final = (
     "network",
     "ai_task_unavailable",
     "ai_task_failed",
+    "refused",
 )
 # The apologies in English, by cause (each language's are in core/words,
 # "apology.<cause>").
@@ -48,7 +49,11 @@ class Troubles:
         self.cause: str | None = None
 
     def failed(self, err: BrainError) -> None:
-        """A turn failed: a warning when the cause is new."""
+        """A turn failed: a warning when the cause is new. A model that declined one turn
+        (its safety classifier) is working: that is an info line, and no trouble."""
+        if err.cause == "refused":
+            _LOGGER.info("%s: the model declined a turn; answering without it", self.name)
+            return
         if err.cause != self.cause:
             self.cause = err.cause
             _LOGGER.warning(

@@ -140,6 +140,7 @@ WORDS: Final[dict[str, str]] = {
     "apology.ai_task_failed": (
         "Entschuldige, der AI Task, mit dem ich denke, ist gestolpert. Sagst du das noch mal?"
     ),
+    "apology.refused": "Tut mir leid, darauf kann ich nicht antworten. Magst du es anders fragen?",
     "apology.default": (
         "Entschuldige, in meinem Kopf ist etwas schiefgelaufen. Versuchst du es noch mal?"
     ),

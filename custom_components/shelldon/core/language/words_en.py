@@ -142,6 +142,7 @@ WORDS: Final[dict[str, str]] = {
     "apology.ai_task_failed": (
         "Sorry, the AI Task I think with stumbled. Could you say that again?"
     ),
+    "apology.refused": "Sorry, that is one I cannot answer. Could you ask it another way?",
     "apology.default": "Sorry, something went wrong in my head. Could you try again?",
     # the clock and the calendar, as the pet writes them
     "clock.whenever": "whenever",

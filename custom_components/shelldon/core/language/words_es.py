@@ -136,6 +136,7 @@ WORDS: Final[dict[str, str]] = {
         "ajustes? Pero sigo aquí."
     ),
     "apology.ai_task_failed": "Perdona, la AI Task con la que pienso tropezó. ¿Me lo repites?",
+    "apology.refused": "Lo siento, a eso no puedo responder. ¿Me lo preguntas de otra manera?",
     "apology.default": "Perdona, algo salió mal en mi cabeza. ¿Lo intentas otra vez?",
     "clock.whenever": "cuando sea",
     "clock.today": "{time}",

@@ -144,6 +144,7 @@ WORDS: Final[dict[str, str]] = {
     "apology.ai_task_failed": (
         "Désolé, l'AI Task avec laquelle je réfléchis a trébuché. Tu peux répéter ?"
     ),
+    "apology.refused": "Désolé, je ne peux pas répondre à ça. Tu peux le demander autrement ?",
     "apology.default": ("Désolé, quelque chose s'est mal passé dans ma tête. Tu peux réessayer ?"),
     "clock.whenever": "n'importe quand",
     "clock.today": "{time}",

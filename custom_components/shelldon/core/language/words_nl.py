@@ -135,6 +135,7 @@ WORDS: Final[dict[str, str]] = {
     "apology.ai_task_failed": (
         "Sorry, de AI Task waarmee ik denk struikelde. Wil je dat nog eens zeggen?"
     ),
+    "apology.refused": "Sorry, daar kan ik geen antwoord op geven. Kun je het anders vragen?",
     "apology.default": "Sorry, er ging iets mis in mijn hoofd. Probeer je het nog eens?",
     "clock.whenever": "wanneer dan ook",
     "clock.today": "{time}",

@@ -60,10 +60,12 @@ async def test_a_weekday_on_a_model_that_refuses_forced_tools_is_lived_in_full(
     handed_back = lamp_rounds[0]["messages"][1]["content"]
     if model == "claude-sonnet-5-5":
         assert all(body["thinking"] == {"type": "between_tools"} for _, body in day.bodies)
+        assert all("output_config" not in body for _, body in day.bodies)
         assert all(body["max_tokens"] == REPLY_CAP for _, body in day.bodies)
         assert [block["type"] for block in handed_back] == ["tool_use"]
     else:
         assert all("thinking" not in body for _, body in day.bodies), "its own, always on"
+        assert all(body["output_config"] == {"effort": "low"} for _, body in day.bodies)
         assert all(body["max_tokens"] == THINKING_CAP for _, body in day.bodies)
         assert [block["type"] for block in handed_back] == ["thinking", "tool_use"], (
             "the thinking block goes back unchanged, before the call it came with"

@@ -79,22 +79,11 @@ def request_body(
         forced = ANY_TOOL
     body = {
         "model": model,
-        "max_tokens": rules.max_tokens,
         "system": system,
         "tools": tools,
-        "tool_choice": rules.choice(forced),
         "messages": [{"role": "user", "content": prompt.changing}],
     }
-    return body | ({"thinking": dict(rules.thinking)} if rules.thinking else {})
-
-
-def _follow(body: dict[str, Any], rules: ModelRules, forced: dict[str, Any]) -> None:
-    """The request's model-dependent parts, as `rules` have them now."""
-    body["max_tokens"] = rules.max_tokens
-    body["tool_choice"] = rules.choice(forced)
-    body.pop("thinking", None)
-    if rules.thinking:
-        body["thinking"] = dict(rules.thinking)
+    return rules.apply(body, forced)
 
 
 CHARS_PER_TOKEN: Final = 3.5  # a cautious estimate for English prose and JSON
@@ -188,7 +177,7 @@ class AnthropicBrain:
                         if (fewer := self.rules.without(str(err))) is None:
                             raise
                         self.rules = fewer  # the model refuses it: never asked again
-                        _follow(body, fewer, forced)
+                        fewer.apply(body, forced)
                         continue
                     used = usage_of(response.usage)
                     self._kept(plan, digest, used)

@@ -5,12 +5,13 @@ Anthropic's migration pages (read 2026-12-06) say that on Claude Sonnet 5.5, Opu
 Fable 5.1 forced tool use (`tool_choice` of type `any` or `tool`) returns an error, so there the
 pet offers its tools with `auto` and its prompt asks for the reply tool. Sonnet 5.5 thinks up
 front by default; `between_tools` is its lowest setting (a pet's turn is short). Opus 5.5 and
-Fable 5.1 always think (adaptive; `disabled` is refused), so their cap leaves room for it.
+Fable 5.1 always think (adaptive; `disabled` is refused): they are asked for the lowest effort,
+and their cap leaves room for the thinking.
 
 A model not in the table gets what every other Claude model accepts. If it refuses a part of
-the request all the same (a 400 that names `tool_choice` or `thinking`), the brain drops that
-part for the rest of its life (`ModelRules.without`), so a model released after this table
-works from its second request on.
+the request all the same (a 400 that names `tool_choice`, `thinking` or the effort), the brain
+drops that part for the rest of its life (`ModelRules.without`), so a model released after this
+table works from its second request on.
 """
 
 from __future__ import annotations
@@ -28,11 +29,25 @@ class ModelRules:
 
     forcing: bool = True  # the reply tool (or some tool) may be forced
     thinking: dict[str, str] | None = None  # the thinking setting sent (None: the model's own)
+    effort: str | None = None  # `output_config.effort` sent (None: the model's default)
     max_tokens: int = REPLY_CAP
 
     def choice(self, forced: dict[str, Any]) -> dict[str, Any]:
         """The `tool_choice` to send for the one the turn would force."""
         return forced if self.forcing else {"type": "auto"}
+
+    def apply(self, body: dict[str, Any], forced: dict[str, Any]) -> dict[str, Any]:
+        """The request's model-dependent parts set as these rules have them (in place); the
+        effort travels as an extra field, which every SDK release the pet runs on sends as is."""
+        body["max_tokens"] = self.max_tokens
+        body["tool_choice"] = self.choice(forced)
+        body.pop("thinking", None)
+        body.pop("extra_body", None)
+        if self.thinking is not None:
+            body["thinking"] = dict(self.thinking)
+        if self.effort is not None:
+            body["extra_body"] = {"output_config": {"effort": self.effort}}
+        return body
 
     def without(self, refused: str) -> ModelRules | None:
         """These rules without what an API error refused (its message), or None if the error
@@ -41,10 +56,14 @@ class ModelRules:
             return replace(self, forcing=False)
         if self.thinking is not None and "thinking" in refused:
             return replace(self, thinking=None)
+        if self.effort is not None and ("effort" in refused or "output_config" in refused):
+            return replace(self, effort=None)
         return None
 
 
-_ALWAYS_THINKS: Final = ModelRules(forcing=False, max_tokens=THINKING_CAP)
+# Always thinking, a turn asks for the least of it (where up-front thinking was turned off
+# before, Anthropic's pages say to lower the effort instead), and the cap leaves room for it.
+_ALWAYS_THINKS: Final = ModelRules(forcing=False, effort="low", max_tokens=THINKING_CAP)
 # Model family (the id's prefix, dated suffixes aside) -> its rules; the first match wins.
 RULES: Final[tuple[tuple[str, ModelRules], ...]] = (
     ("claude-sonnet-5-5", ModelRules(forcing=False, thinking={"type": "between_tools"})),

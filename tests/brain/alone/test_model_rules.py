@@ -40,6 +40,7 @@ def test_a_model_that_always_thinks_has_room_for_it_and_no_setting_it_refuses(mo
     rules = rules_for(model)
     assert rules.choice(REPLY) == AUTO
     assert rules.thinking is None, "its own adaptive thinking: `disabled` is refused"
+    assert rules.effort == "low", "the least thinking, where it cannot be turned off"
     assert rules.max_tokens == THINKING_CAP > REPLY_CAP
 
 
@@ -62,3 +63,20 @@ def test_a_refusal_naming_thinking_drops_the_setting_sent() -> None:
 def test_any_other_refusal_drops_nothing(message: str) -> None:
     assert ModelRules().without(message) is None
     assert rules_for("claude-sonnet-5-5").without(message) is None
+
+
+def test_the_rules_set_each_model_dependent_part_of_a_request_and_clear_what_they_drop() -> None:
+    body = {"model": "m", "thinking": {"type": "disabled"}, "extra_body": {"x": 1}}
+    always = rules_for("claude-opus-5-5")
+    assert always.apply(body, REPLY) == {
+        "model": "m",
+        "max_tokens": THINKING_CAP,
+        "tool_choice": AUTO,
+        "extra_body": {"output_config": {"effort": "low"}},
+    }
+    fewer = always.without("output_config.effort: 'low' is not supported for this model")
+    assert fewer is not None and fewer.effort is None
+    assert "extra_body" not in fewer.apply(body, REPLY)
+    sonnet = rules_for("claude-sonnet-5-5").apply({}, REPLY)
+    assert sonnet["thinking"] == {"type": "between_tools"} and "extra_body" not in sonnet
+    assert ModelRules().apply({}, REPLY) == {"max_tokens": REPLY_CAP, "tool_choice": REPLY}

@@ -33,10 +33,17 @@ from ..core.turn_kind import TurnKind
 from .model_rules import ModelRules, rules_for
 from .prompt import HOME_GUIDE, REPLY_TOOL, build_prompt
 from .tool_rounds import REFUSALS, answer_calls, refused, result_block
-from .turn import BrainAuthError, BrainUnavailable, ReplyError, TurnRequest, TurnResult, parse_reply
+from .turn import (
+    REFUSED,
+    BrainAuthError,
+    BrainUnavailable,
+    ReplyError,
+    TurnRequest,
+    TurnResult,
+    parse_reply,
+)
 
 DEFAULT_MODEL: Final = "claude-haiku-4-5"
-REFUSED: Final = "refused"  # the cause of a turn the model declined (stop_reason "refusal")
 TURN_TIMEOUT_S: Final = 45.0
 MAX_ROUNDS: Final = 3
 

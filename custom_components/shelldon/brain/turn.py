@@ -202,7 +202,11 @@ class BrainAuthError(BrainError):
 
 
 class BrainUnavailable(BrainError):
-    """A passing failure: rate limit, overload, timeout, network, a garbled reply."""
+    """A passing failure: rate limit, overload, timeout, network, a garbled reply; or the
+    model declined the turn (`REFUSED`: it works, and the next turn may be answered)."""
+
+
+REFUSED: Final = "refused"  # the cause of a turn the model declined (stop_reason "refusal")
 
 
 class ReplyError(ValueError):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from ..brain.turn import BrainAuthError, BrainError, Reply, TurnResult
+from ..brain.turn import REFUSED, BrainAuthError, BrainError, Reply, TurnResult
 from ..core.language.words import phrase
 
 _LOGGER = logging.getLogger(__name__)
@@ -19,7 +19,7 @@ CAUSES: Final = (
     "network",
     "ai_task_unavailable",
     "ai_task_failed",
-    "refused",
+    REFUSED,
 )
 # The apologies in English, by cause (each language's are in core/words,
 # "apology.<cause>").
@@ -51,7 +51,7 @@ class Troubles:
     def failed(self, err: BrainError) -> None:
         """A turn failed: a warning when the cause is new. A model that declined one turn
         (its safety classifier) is working: that is an info line, and no trouble."""
-        if err.cause == "refused":
+        if err.cause == REFUSED:
             _LOGGER.info("%s: the model declined a turn; answering without it", self.name)
             return
         if err.cause != self.cause:

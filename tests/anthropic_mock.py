@@ -151,11 +151,15 @@ KIND_MARKERS = {
 
 
 CHARS_PER_TOKEN = 3.6  # how the fake API counts tokens (prose and JSON, in English)
+# Anthropic's newer tokenizer (Claude 4.7 and later, the 5.x family) counts about 30% more.
+NEWER_TOKENIZER = ("claude-haiku-5", "claude-sonnet-5", "claude-opus-5", "claude-fable-5")
+NEWER_TOKENIZER += ("claude-opus-4-7", "claude-opus-4-8")
 
 
-def tokens_of(text: str) -> int:
-    """Tokens, as the fake API counts them."""
-    return math.ceil(len(text) / CHARS_PER_TOKEN)
+def tokens_of(text: str, model: str = "") -> int:
+    """Tokens, as the fake API counts them for a model."""
+    newer = any(model.startswith(family) for family in NEWER_TOKENIZER)
+    return math.ceil(len(text) * (1.3 if newer else 1.0) / CHARS_PER_TOKEN)
 
 
 @dataclass
@@ -176,10 +180,11 @@ class Billing:
         )
         marked = any("cache_control" in block for block in system)
         digest = hashlib.sha256(prefix.encode()).hexdigest()
+        model = body["model"]
         usage, entry = cached_usage(
-            prefix_tokens=tokens_of(prefix),
-            rest_tokens=tokens_of(json.dumps(body["messages"], ensure_ascii=False)),
-            output_tokens=tokens_of(json.dumps(reply, ensure_ascii=False)),
+            prefix_tokens=tokens_of(prefix, model),
+            rest_tokens=tokens_of(json.dumps(body["messages"], ensure_ascii=False), model),
+            output_tokens=tokens_of(json.dumps(reply, ensure_ascii=False), model),
             model=body["model"],
             marked=marked,
             ttl=Ttl.FIVE_MINUTES,

@@ -30,7 +30,7 @@ from ..core.caching import TTL_SECONDS, CachePlan, Ttl, plan_cache
 from ..core.home import MAX_TOOL_ROUNDS, ToolCall, Verdict
 from ..core.tokens import Usage
 from ..core.turn_kind import TurnKind
-from .model_rules import ModelRules, rules_for
+from .model_rules import CHARS_PER_TOKEN, ModelRules, rules_for
 from .prompt import HOME_GUIDE, REPLY_TOOL, build_prompt
 from .tool_rounds import REFUSALS, answer_calls, refused, result_block
 from .turn import (
@@ -93,13 +93,10 @@ def request_body(
     return rules.apply(body, forced)
 
 
-CHARS_PER_TOKEN: Final = 3.5  # a cautious estimate for English prose and JSON
-
-
-def estimate_tokens(body: dict[str, Any]) -> int:
-    """What a request body would cost at most: its text over CHARS_PER_TOKEN, plus the cap on
-    the reply (no API call: counting would cost a round trip)."""
-    return math.ceil(len(json.dumps(body, ensure_ascii=False)) / CHARS_PER_TOKEN) + int(
+def estimate_tokens(body: dict[str, Any], chars_per_token: float = CHARS_PER_TOKEN) -> int:
+    """What a request body would cost at most: its text over the model's characters per token,
+    plus the cap on the reply (no API call: counting would cost a round trip)."""
+    return math.ceil(len(json.dumps(body, ensure_ascii=False)) / chars_per_token) + int(
         body["max_tokens"]
     )
 
@@ -136,7 +133,8 @@ class AnthropicBrain:
 
     def estimate(self, request: TurnRequest) -> int:
         """At most what one round of this request would cost (estimated, not counted)."""
-        return estimate_tokens(request_body(request, self.model, self.rules))
+        body = request_body(request, self.model, self.rules)
+        return estimate_tokens(body, self.rules.chars_per_token)
 
     def plan(self, body: dict[str, Any], kind: TurnKind) -> tuple[CachePlan, str]:
         """Whether a turn's request marks its prefix for the cache, and the prefix's digest."""
@@ -146,7 +144,7 @@ class AnthropicBrain:
         if self._cached is not None and self._cached[0] == digest:
             since = self.clock() - self._cached[1]
         plan = plan_cache(
-            prefix_tokens=math.ceil(len(prefix) / CHARS_PER_TOKEN),
+            prefix_tokens=math.ceil(len(prefix) / self.rules.chars_per_token),
             model=self.model,
             conversation=kind is TurnKind.OWNER,
             since_cached_s=since,

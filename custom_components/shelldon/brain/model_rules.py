@@ -1,5 +1,5 @@
 """What each Claude model accepts of a turn's request: forced tool use, the thinking setting,
-and room for thinking in the reply's cap.
+room for thinking in the reply's cap; and how many characters make one of its tokens.
 
 Anthropic's migration pages (read 2026-12-06) say that on Claude Sonnet 5.5, Opus 5.5 and
 Fable 5.1 forced tool use (`tool_choice` of type `any` or `tool`) returns an error, so there the
@@ -21,6 +21,10 @@ from typing import Any, Final
 
 REPLY_CAP: Final = 700  # tokens: a reply is a few sentences and a few facts
 THINKING_CAP: Final = 2_000  # tokens: a model that always thinks also thinks within the cap
+CHARS_PER_TOKEN: Final = 3.5  # a cautious estimate for English prose and JSON
+# Claude 4.7 and later (the 5.x family) count the same text as about 30% more tokens (Anthropic's
+# Haiku 5.5 and Sonnet 5 pages): the estimate follows.
+NEWER_CHARS_PER_TOKEN: Final = round(CHARS_PER_TOKEN / 1.3, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +35,7 @@ class ModelRules:
     thinking: dict[str, str] | None = None  # the thinking setting sent (None: the model's own)
     effort: str | None = None  # `output_config.effort` sent (None: the model's default)
     max_tokens: int = REPLY_CAP
+    chars_per_token: float = CHARS_PER_TOKEN  # for estimates made without asking the API
 
     def choice(self, forced: dict[str, Any]) -> dict[str, Any]:
         """The `tool_choice` to send for the one the turn would force."""
@@ -61,14 +66,21 @@ class ModelRules:
         return None
 
 
+_NEWER: Final = ModelRules(chars_per_token=NEWER_CHARS_PER_TOKEN)
 # Always thinking, a turn asks for the least of it (where up-front thinking was turned off
 # before, Anthropic's pages say to lower the effort instead), and the cap leaves room for it.
-_ALWAYS_THINKS: Final = ModelRules(forcing=False, effort="low", max_tokens=THINKING_CAP)
+_ALWAYS_THINKS: Final = replace(_NEWER, forcing=False, effort="low", max_tokens=THINKING_CAP)
 # Model family (the id's prefix, dated suffixes aside) -> its rules; the first match wins.
 RULES: Final[tuple[tuple[str, ModelRules], ...]] = (
-    ("claude-sonnet-5-5", ModelRules(forcing=False, thinking={"type": "between_tools"})),
+    ("claude-sonnet-5-5", replace(_NEWER, forcing=False, thinking={"type": "between_tools"})),
     ("claude-opus-5-5", _ALWAYS_THINKS),
     ("claude-fable-5-1", _ALWAYS_THINKS),
+    ("claude-haiku-5", _NEWER),
+    ("claude-sonnet-5", _NEWER),
+    ("claude-opus-5", _NEWER),
+    ("claude-fable-5", _NEWER),
+    ("claude-opus-4-8", _NEWER),
+    ("claude-opus-4-7", _NEWER),
 )
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from custom_components.shelldon.brain.model_rules import (
+    CHARS_PER_TOKEN,
+    NEWER_CHARS_PER_TOKEN,
     REPLY_CAP,
     THINKING_CAP,
     ModelRules,
@@ -80,3 +82,23 @@ def test_the_rules_set_each_model_dependent_part_of_a_request_and_clear_what_the
     sonnet = rules_for("claude-sonnet-5-5").apply({}, REPLY)
     assert sonnet["thinking"] == {"type": "between_tools"} and "extra_body" not in sonnet
     assert ModelRules().apply({}, REPLY) == {"max_tokens": REPLY_CAP, "tool_choice": REPLY}
+
+
+@pytest.mark.parametrize(
+    ("model", "chars"),
+    [
+        ("claude-haiku-4-5", CHARS_PER_TOKEN),
+        ("claude-sonnet-4-5-20250929", CHARS_PER_TOKEN),
+        ("claude-opus-4-6", CHARS_PER_TOKEN),
+        ("claude-opus-4-7", NEWER_CHARS_PER_TOKEN),
+        ("claude-haiku-5-5", NEWER_CHARS_PER_TOKEN),
+        ("claude-sonnet-5", NEWER_CHARS_PER_TOKEN),
+        ("claude-sonnet-5-5", NEWER_CHARS_PER_TOKEN),
+        ("claude-opus-5-5-20260922", NEWER_CHARS_PER_TOKEN),
+        ("claude-fable-5-1", NEWER_CHARS_PER_TOKEN),
+        ("some-model-of-tomorrow", CHARS_PER_TOKEN),
+    ],
+)
+def test_the_newer_tokenizer_counts_about_thirty_percent_more(model: str, chars: float) -> None:
+    assert rules_for(model).chars_per_token == chars
+    assert round(CHARS_PER_TOKEN / NEWER_CHARS_PER_TOKEN, 1) == 1.3

@@ -252,7 +252,7 @@ class ScriptedModel:
             return f'"thinking.type.{asked}" is not supported for this model'
         for message in body.get("messages", []) if asked != "between_tools" else ():
             if family and message["role"] == "assistant":  # every answer opened with one
-                first = message["content"][0]
+                first = message["content"][0] if message["content"] else {}
                 if first.get("type") != "thinking" or first.get("signature") not in self._thoughts:
                     return "messages: an assistant turn must start with its thinking block"
         return None
@@ -273,7 +273,10 @@ class ScriptedModel:
             or (between and not after_tools)
         ):
             return answer
-        message = json.loads(answer.body)
+        try:
+            message = json.loads(answer.body)
+        except ValueError:  # a garbled answer, scripted: it stays garbled
+            return answer
         signature = f"sig-{len(self._thoughts)}"
         self._thoughts.add(signature)
         thought = {"type": "thinking", "thinking": "", "signature": signature}

@@ -189,8 +189,10 @@ async def async_weekday(
     *,
     questions: bool = False,
     light: bool = False,
+    refusing: tuple[str, ...] | None = None,
 ) -> Day:
-    """Live the weekday (with `light`, a lamp switched on in the evening); what it cost."""
+    """Live the weekday (with `light`, a lamp switched on in the evening); what it cost. With
+    `refusing`, the API refuses forced tool use on those model families (else as it does)."""
     hass.states.async_set("person.alex", "home", {"friendly_name": "Alex"})
     lamp_calls = await async_desk_lamp(hass) if light else []
     async_mock_service(hass, "notify", "mobile_app_phone")
@@ -198,6 +200,8 @@ async def async_weekday(
     hass.bus.async_listen(EVENT_REACH_OUT, lambda event: day.reach_outs.append(dict(event.data)))
     billing = Billing()
     model_api = sensible(billing, questions)
+    if refusing is not None:
+        model_api.refuses_forcing = refusing
     freezer.move_to(local(*DAY, 7, 0))
     with scripted(model_api):
         pet = await async_setup_pet(hass, pet_entry(hass, model, light))

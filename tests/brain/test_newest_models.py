@@ -73,6 +73,23 @@ async def test_a_weekday_on_a_model_that_refuses_forced_tools_is_lived_in_full(
     assert shelldon_warnings(caplog) == []
 
 
+async def test_a_newer_model_offered_the_homes_tools_learns_on_the_first_message_of_the_day(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    """With Assist chosen, a conversation's turns force some tool (`any`): refused once, the
+    first message is asked again with `auto` and answered; the rest of the day, the lamp too,
+    goes without forcing."""
+    newer = "claude-sonnet-6"
+    day = await async_weekday(hass, freezer, newer, light=True, refusing=(newer,))
+
+    assert [body["tool_choice"] for body in day.refused] == [{"type": "any"}]
+    assert "good morning" in day.refused[0]["messages"][0]["content"]
+    assert day.kinds().count("owner") == MESSAGES + 2 and day.lamp_on == 1
+    assert [r["message"] for r in day.reach_outs] == ["Time to call your mum!"]
+    assert all(body["tool_choice"] == AUTO for _, body in day.bodies)
+    assert shelldon_warnings(caplog) == []
+
+
 def _pet_entry(hass: HomeAssistant, model: str) -> MockConfigEntry:
     entry = MockConfigEntry(
         domain=DOMAIN,
@@ -126,6 +143,10 @@ async def test_a_model_newer_than_the_table_is_asked_without_forcing_after_one_r
         await async_live_until(hass, freezer, pet, local(2026, 12, 3, 12, 0))
         assert len(model.refused) == 2
     assert shelldon_warnings(caplog) == []
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("custom_components")]
+    changed = "claude-sonnet-6 refused forced tool use; asked without it until Home Assistant"
+    assert sum(changed in line for line in said) == 2, "said once in each life, as info"
+    assert not any("forced tool use is not supported" in line for line in said), "not the error"
 
 
 async def test_a_plain_text_answer_under_auto_is_sent_back_for_the_reply_tool(

@@ -179,10 +179,15 @@ class AnthropicBrain:
                     try:
                         response = await self.client.messages.create(**body)
                     except anthropic.BadRequestError as err:
-                        if (fewer := self.rules.without(str(err))) is None:
+                        if (fewer := self.rules.without(_api_message(err))) is None:
                             raise
-                        self.rules = fewer  # the model refuses it: never asked again
-                        fewer.apply(body, forced)
+                        self.rules, part = fewer  # the model refuses it: never asked again
+                        self.rules.apply(body, forced)
+                        _LOGGER.info(
+                            "%s refused %s; asked without it until Home Assistant restarts",
+                            self.model,
+                            part,
+                        )
                         continue
                     used = usage_of(response.usage)
                     self._kept(plan, digest, used)
@@ -260,6 +265,14 @@ class AnthropicBrain:
             _LOGGER.exception("Unexpected error while thinking")
             raise BrainUnavailable("unknown", usage) from err
         raise BrainUnavailable(cause, usage)
+
+
+def _api_message(err: anthropic.APIStatusError) -> str:
+    """What the API said was wrong (its error's message), else the SDK's whole text."""
+    body = err.body if isinstance(err.body, dict) else {}
+    error = body.get("error")
+    message = error.get("message") if isinstance(error, dict) else None
+    return message if isinstance(message, str) else str(err)
 
 
 def _retry_message(tool_use_id: str | None, problem: str, others: list[Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ table works from its second request on.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -39,7 +40,7 @@ class ModelRules:
 
     def choice(self, forced: dict[str, Any]) -> dict[str, Any]:
         """The `tool_choice` to send for the one the turn would force."""
-        return forced if self.forcing else {"type": "auto"}
+        return dict(forced) if self.forcing else {"type": "auto"}
 
     def apply(self, body: dict[str, Any], forced: dict[str, Any]) -> dict[str, Any]:
         """The request's model-dependent parts set as these rules have them (in place); the
@@ -54,18 +55,24 @@ class ModelRules:
             body["extra_body"] = {"output_config": {"effort": self.effort}}
         return body
 
-    def without(self, refused: str) -> ModelRules | None:
-        """These rules without what an API error refused (its message), or None if the error
-        names nothing the rules could drop."""
+    def without(self, refused: str) -> tuple[ModelRules, str] | None:
+        """These rules without the part an API error refused (`refused`: the API's message),
+        and that part's name; None if the message is about another part of the request (the
+        messages, say: a thinking block out of place is no reason to stop sending `thinking`)
+        or names nothing the rules could drop."""
+        if _ABOUT_OTHER.match(refused):
+            return None
         if self.forcing and "tool_choice" in refused:
-            return replace(self, forcing=False)
+            return replace(self, forcing=False), "forced tool use"
         if self.thinking is not None and "thinking" in refused:
-            return replace(self, thinking=None)
+            return replace(self, thinking=None), "the thinking setting"
         if self.effort is not None and ("effort" in refused or "output_config" in refused):
-            return replace(self, effort=None)
+            return replace(self, effort=None), "the effort"
         return None
 
 
+# An error message about another part of the request starts with that part's path.
+_ABOUT_OTHER: Final = re.compile(r"\W*(?:messages|system|tools|max_tokens)\b")
 _NEWER: Final = ModelRules(chars_per_token=NEWER_CHARS_PER_TOKEN)
 # Always thinking, a turn asks for the least of it (where up-front thinking was turned off
 # before, Anthropic's pages say to lower the effort instead), and the cap leaves room for it.

@@ -48,23 +48,39 @@ def test_a_model_that_always_thinks_has_room_for_it_and_no_setting_it_refuses(mo
 
 def test_a_refusal_naming_tool_choice_drops_forcing_and_nothing_else() -> None:
     rules = ModelRules()
-    fewer = rules.without("Error code: 400 - tool_choice: forced tool use is not supported")
-    assert fewer == ModelRules(forcing=False)
+    dropped = rules.without("tool_choice: forced tool use is not supported for this model")
+    assert dropped == (ModelRules(forcing=False), "forced tool use")
+    fewer, _ = dropped
     assert fewer.choice(REPLY) == AUTO
     assert fewer.without("tool_choice: still refused") is None, "nothing left to drop: a failure"
 
 
 def test_a_refusal_naming_thinking_drops_the_setting_sent() -> None:
     rules = rules_for("claude-sonnet-5-5")
-    fewer = rules.without('"thinking.type.between_tools" is not supported for this model')
-    assert fewer is not None and fewer.thinking is None and not fewer.forcing
+    dropped = rules.without('"thinking.type.between_tools" is not supported for this model')
+    assert dropped is not None and dropped[1] == "the thinking setting"
+    assert dropped[0].thinking is None and not dropped[0].forcing
     assert ModelRules().without('"thinking.type.disabled" is not supported') is None
 
 
-@pytest.mark.parametrize("message", ["overloaded", "max_tokens: too large", "invalid x-api-key"])
+@pytest.mark.parametrize(
+    "message",
+    [
+        "overloaded",
+        "max_tokens: too large",
+        "invalid x-api-key",
+        # about the messages, though they name thinking or a tool choice: nothing is dropped
+        "messages.1.content.0.type: Expected `thinking` or `redacted_thinking`, but found "
+        "`tool_use`. When `thinking` is enabled, a final `assistant` message must start with a "
+        "thinking block",
+        "messages.2: a tool_result block must follow its tool_use (tool_choice auto)",
+        "tools.0.input_schema: the effort field is not valid here",
+    ],
+)
 def test_any_other_refusal_drops_nothing(message: str) -> None:
     assert ModelRules().without(message) is None
     assert rules_for("claude-sonnet-5-5").without(message) is None
+    assert rules_for("claude-opus-5-5").without(message) is None
 
 
 def test_the_rules_set_each_model_dependent_part_of_a_request_and_clear_what_they_drop() -> None:
@@ -76,9 +92,9 @@ def test_the_rules_set_each_model_dependent_part_of_a_request_and_clear_what_the
         "tool_choice": AUTO,
         "extra_body": {"output_config": {"effort": "low"}},
     }
-    fewer = always.without("output_config.effort: 'low' is not supported for this model")
-    assert fewer is not None and fewer.effort is None
-    assert "extra_body" not in fewer.apply(body, REPLY)
+    dropped = always.without("output_config.effort: 'low' is not supported for this model")
+    assert dropped is not None and dropped[1] == "the effort" and dropped[0].effort is None
+    assert "extra_body" not in dropped[0].apply(body, REPLY)
     sonnet = rules_for("claude-sonnet-5-5").apply({}, REPLY)
     assert sonnet["thinking"] == {"type": "between_tools"} and "extra_body" not in sonnet
     assert ModelRules().apply({}, REPLY) == {"max_tokens": REPLY_CAP, "tool_choice": REPLY}

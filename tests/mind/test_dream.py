@@ -301,6 +301,44 @@ async def test_a_night_whose_dream_fails_gives_up_once_and_the_next_night_folds_
     assert f"- {FACTS['2026-11-28'][0]} (2026-11-28)" in facts(tmp_path)
 
 
+async def test_a_day_the_model_declines_to_dream_on_is_not_asked_again_nor_holds_the_rest_back(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, tmp_path: Path, caplog: Any
+) -> None:
+    """A model's safety classifier may decline a request (`stop_reason` "refusal"): asked
+    again, it would decline again. So the day is set aside, once, in the journal's words, and
+    stays there unfolded; the days after it are folded as ever, through a restart."""
+    for day in ("2026-11-27", "2026-11-28"):
+        write_day(tmp_path, day, DAYS[day])
+    declined = {**reply_message({}, input_tokens=700, output_tokens=2), "content": []}
+    declined["stop_reason"] = "refusal"
+
+    def dream(body: dict[str, Any]) -> Any:
+        if DAY.search(body["messages"][0]["content"])[1] == "2026-11-27":
+            return json_answer(declined)
+        return keep_by_day(body)
+
+    model = ScriptedModel(dream=dream)
+    freezer.move_to(local(2026, 11, 29, 20, 0))
+    with scripted(model):
+        entry = pet_entry(hass, **{CONF_DREAM_TOKENS: 2000})  # one fold a night at most
+        pet = await async_setup_pet(hass, entry)
+        await async_live_until(hass, freezer, pet, local(2026, 11, 30, 7, 0))
+        assert mine(dream_days(model)) == ["2026-11-27"]
+        assert "2026-11-27" not in pet.parts.mind.dreamer.backlog(), "set aside, not retried"
+        pet = await restart(hass, entry)
+        await async_live_until(hass, freezer, pet, local(2026, 12, 1, 7, 0))
+
+    assert mine(dream_days(model)) == ["2026-11-27", "2026-11-28"], "each asked once"
+    assert facts(tmp_path) == [f"- {FACTS['2026-11-28'][0]} (2026-11-28)"]
+    text = journal(tmp_path)
+    assert text.count("the model declined to dream on 2026-11-27") == 1
+    assert "could not dream on 2026-11-27" not in text
+    assert "I finally repotted the fern into the blue pot" in text, "the day itself stays"
+    assert not [r for r in caplog.records if r.levelname == "WARNING" and "shelldon" in r.name], (
+        "a model that declined one request is not broken"
+    )
+
+
 # ---------------------------------------------------------------------- the night's budget
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, Final
 
-from ..brain.turn import OVER_ALLOWANCE
+from ..brain.turn import OVER_ALLOWANCE, REFUSED
 from ..core import defaults as d
 from ..core.budget import Decision
 from ..core.dream import backlog
@@ -134,6 +134,10 @@ class Dreamer:
             self.journal_days().discard(day)
             self.journal.entry(self.clock.now(), "journal.dream_folded", day=day, kept=kept)
             self.needs.witnessed("coherence", f"folded {day}")
+        elif outcome.error == REFUSED:  # asked again, the model would decline it again: the
+            self.folded_until = day  # day stays in the journal, unfolded, and the days after it
+            self.journal_days().discard(day)  # are dreamt as ever (it never holds them back)
+            self.journal.entry(self.clock.now(), "journal.dream_declined", day=day)
         elif self.dream_failed != tonight:  # once a night: the day waits for the next one
             self.dream_failed = tonight
             self.journal.entry(self.clock.now(), "journal.dream_failed", day=day)

@@ -48,6 +48,9 @@ WORDS: Final[dict[str, str]] = {
     "journal.dream_folded": (
         "darüber geschlafen: {day} in das aufgenommen, was ich behalte ({kept} Fakten)"
     ),
+    "journal.dream_declined": (
+        "das Modell wollte nicht von {day} träumen; der Tag bleibt im Tagebuch, wie er ist"
+    ),
     "journal.dream_failed": "konnte heute Nacht nicht von {day} träumen; es wartet auf morgen",
     "journal.dream_over_allowance": (
         "für heute Nacht aufgehört zu träumen: {day} bräuchte {cost}, mehr als die {room}, die "

@@ -53,6 +53,9 @@ WORDS: Final[dict[str, str]] = {
     "journal.dream_began": "drifted off to dream: {reason}",
     "journal.dream_ended": "woke from dreaming: {reason}",
     "journal.dream_folded": "slept on it: folded {day} into what I keep ({kept} facts)",
+    "journal.dream_declined": (
+        "the model declined to dream on {day}; it stays in the journal as it is"
+    ),
     "journal.dream_failed": "could not dream on {day} tonight; it waits for tomorrow",
     "journal.dream_over_allowance": (
         "stopped dreaming for tonight: {day} would take {cost}, more than the {room} left of "

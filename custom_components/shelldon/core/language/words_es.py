@@ -48,6 +48,9 @@ WORDS: Final[dict[str, str]] = {
     "journal.dream_folded": (
         "lo consulté con la almohada: guardé {day} en lo que conservo ({kept} datos)"
     ),
+    "journal.dream_declined": (
+        "el modelo no quiso soñar con {day}; se queda en el diario tal cual"
+    ),
     "journal.dream_failed": "no pude soñar con {day} esta noche; espera a mañana",
     "journal.dream_over_allowance": (
         "dejé de soñar por esta noche: {day} costaría {cost}, más de los {room} que quedan de "

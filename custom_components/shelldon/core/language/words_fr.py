@@ -48,6 +48,9 @@ WORDS: Final[dict[str, str]] = {
     "journal.dream_folded": (
         "la nuit porte conseil : {day} rangé dans ce que je garde ({kept} faits)"
     ),
+    "journal.dream_declined": (
+        "le modèle n'a pas voulu rêver de {day} ; il reste dans le journal tel quel"
+    ),
     "journal.dream_failed": "pas pu rêver de {day} cette nuit ; ça attendra demain",
     "journal.dream_over_allowance": (
         "j'arrête de rêver pour cette nuit : {day} demanderait {cost}, plus que les {room} qui "

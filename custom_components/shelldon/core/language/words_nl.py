@@ -48,6 +48,9 @@ WORDS: Final[dict[str, str]] = {
     "journal.dream_folded": (
         "er een nachtje over geslapen: {day} opgenomen in wat ik bewaar ({kept} feiten)"
     ),
+    "journal.dream_declined": (
+        "het model wilde niet over {day} dromen; de dag blijft in het dagboek zoals hij is"
+    ),
     "journal.dream_failed": "kon vannacht niet over {day} dromen; het wacht tot morgen",
     "journal.dream_over_allowance": (
         "vannacht gestopt met dromen: {day} zou {cost} kosten, meer dan de {room} die vannacht "

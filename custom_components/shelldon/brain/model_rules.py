@@ -71,8 +71,9 @@ class ModelRules:
         return None
 
 
-# An error message about another part of the request starts with that part's path.
-_ABOUT_OTHER: Final = re.compile(r"\W*(?:messages|system|tools|max_tokens)\b")
+# An error message about another part of the request starts with that part's path (read once
+# from its start: nothing to backtrack into).
+_ABOUT_OTHER: Final = re.compile(r"\W*+(?:messages|system|tools|max_tokens)\b")
 _NEWER: Final = ModelRules(chars_per_token=NEWER_CHARS_PER_TOKEN)
 # Always thinking, a turn asks for the least of it (where up-front thinking was turned off
 # before, Anthropic's pages say to lower the effort instead), and the cap leaves room for it.

@@ -3,6 +3,8 @@ as what is dropped when a model refuses a part of a request."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from custom_components.shelldon.brain.model_rules import (
@@ -118,3 +120,22 @@ def test_the_rules_set_each_model_dependent_part_of_a_request_and_clear_what_the
 def test_the_newer_tokenizer_counts_about_thirty_percent_more(model: str, chars: float) -> None:
     assert rules_for(model).chars_per_token == chars
     assert round(CHARS_PER_TOKEN / NEWER_CHARS_PER_TOKEN, 1) == 1.3
+
+
+def _cpu(message: str) -> float:
+    """The thread's CPU to read one refusal, best of three."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.thread_time()
+        ModelRules().without(message)
+        rules_for("claude-opus-5-5").without(message)
+        best = min(best, time.thread_time() - start)
+    return best
+
+
+@pytest.mark.parametrize("seed", ["`", " ", '"', "`messages", '"thinking.', "tool_choice "])
+def test_a_64_kilobyte_refusal_is_read_in_linear_time(seed: str) -> None:
+    """An API error's message is read from its start; four times the text costs about four
+    times the CPU (the thread's own, so a loaded machine does not change the ratio)."""
+    small, big = ((seed * (size // len(seed) + 1))[:size] + "x" for size in (16384, 65536))
+    assert _cpu(big) < 8 * _cpu(small) + 0.05, "superlinear in the message's length"

@@ -33,6 +33,7 @@ from homeassistant.helpers import selector
 from homeassistant.loader import IntegrationNotFound, async_get_integration
 
 from ..core.tokens import Usage
+from .model_rules import CHARS_PER_TOKEN, REPLY_CAP
 from .prompt import build_prompt
 from .turn import (
     INTENT_MAX,
@@ -48,8 +49,7 @@ AI_TASK_DOMAIN: Final = "ai_task"
 # A local model on a small box can be slow; still bounded, so a turn always ends.
 TURN_TIMEOUT_S: Final = 90.0
 MAX_ROUNDS: Final = 2  # one retry for a reply that does not fit
-CHARS_PER_TOKEN: Final = 3.5
-OUTPUT_ALLOWANCE: Final = 700  # tokens, as the Anthropic brain caps a reply
+OUTPUT_ALLOWANCE: Final = REPLY_CAP  # tokens, as the Anthropic brain caps a reply
 
 # The prompt's guide speaks of "the reply tool"; here the same fields are the task's structure.
 STRUCTURE_NOTE: Final = (

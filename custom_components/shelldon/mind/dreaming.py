@@ -129,14 +129,15 @@ class Dreamer:
             return day, 0, False
         spent = self.turns.spent_today(self.clock.now()).total - before
         self.dream_spent = (tonight, spent_tonight + spent)
-        if outcome.ok:
+        # A day the model declines is set aside like a folded one: asked again, it would decline
+        # again; it stays in the journal, unfolded, and never holds the days after it back.
+        if outcome.ok or outcome.error == REFUSED:
             self.folded_until = day
             self.journal_days().discard(day)
+        if outcome.ok:
             self.journal.entry(self.clock.now(), "journal.dream_folded", day=day, kept=kept)
             self.needs.witnessed("coherence", f"folded {day}")
-        elif outcome.error == REFUSED:  # asked again, the model would decline it again: the
-            self.folded_until = day  # day stays in the journal, unfolded, and the days after it
-            self.journal_days().discard(day)  # are dreamt as ever (it never holds them back)
+        elif outcome.error == REFUSED:
             self.journal.entry(self.clock.now(), "journal.dream_declined", day=day)
         elif self.dream_failed != tonight:  # once a night: the day waits for the next one
             self.dream_failed = tonight

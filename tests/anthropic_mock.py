@@ -185,7 +185,7 @@ class Billing:
             prefix_tokens=tokens_of(prefix, model),
             rest_tokens=tokens_of(json.dumps(body["messages"], ensure_ascii=False), model),
             output_tokens=tokens_of(json.dumps(reply, ensure_ascii=False), model),
-            model=body["model"],
+            model=model,
             marked=marked,
             ttl=Ttl.FIVE_MINUTES,
             now_s=self.clock(),
@@ -250,8 +250,10 @@ class ScriptedModel:
         asked = body.get("thinking", {}).get("type")
         if family and asked is not None and asked not in THINKING_TAKEN[family]:
             return f'"thinking.type.{asked}" is not supported for this model'
-        for message in body.get("messages", []) if asked != "between_tools" else ():
-            if family and message["role"] == "assistant":  # every answer opened with one
+        if not family or asked == "between_tools":
+            return None  # no answer of its opened with a thinking block
+        for message in body.get("messages", []):
+            if message["role"] == "assistant":  # every answer opened with one
                 first = message["content"][0] if message["content"] else {}
                 if first.get("type") != "thinking" or first.get("signature") not in self._thoughts:
                     return "messages: an assistant turn must start with its thinking block"
@@ -261,17 +263,13 @@ class ScriptedModel:
         """The answer, opened by a thinking block where the model thinks (its text omitted, as
         the API's default display has it); told `between_tools`, only between tool calls."""
         thinks = _family(str(body.get("model", "")), THINKING_TAKEN)
-        between = body.get("thinking", {}).get("type") == "between_tools"
+        if thinks is None or not isinstance(answer, Answer) or answer.status != 200:
+            return answer
         last = body["messages"][-1]["content"]
         after_tools = not isinstance(last, str) and any(
             block.get("type") == "tool_result" for block in last
         )
-        if (
-            thinks is None
-            or not isinstance(answer, Answer)
-            or answer.status != 200
-            or (between and not after_tools)
-        ):
+        if body.get("thinking", {}).get("type") == "between_tools" and not after_tools:
             return answer
         try:
             message = json.loads(answer.body)

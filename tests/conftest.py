@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Generator
 from functools import partial
@@ -189,3 +190,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         )
 
     items.sort(key=rank)
+
+
+def pytest_collection_finish() -> None:
+    """Everything imported and collected so far lives for the whole run: it is set aside from
+    the collector (`gc.freeze`), so the harness's collection after each test module (its
+    `garbage_collection` fixture) walks only what the tests made, not Home Assistant's modules."""
+    gc.collect()
+    gc.freeze()

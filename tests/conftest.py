@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 from unittest.mock import patch
 
+import freezegun
 import pytest
 from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.setup import async_setup_component
@@ -20,6 +21,29 @@ from custom_components.shelldon.ports.const import CONF_NAME, DOMAIN
 from tests.anthropic_mock import KEY, MessagesApi, json_answer, mock_models, reply_message
 
 pytest_plugins = ["pytest_homeassistant_custom_component"]
+
+# Packages that never read the clock in these tests and never call into a test: when a test
+# freezes time, freezegun leaves their modules as they are instead of looking through each of
+# them for a clock to swap (pytest's own modules are not among them: they call the tests).
+freezegun.configure(
+    extend_ignore_list=[
+        "botocore",
+        "boto3",
+        "certifi",
+        "charset_normalizer",
+        "coverage",
+        "cryptography",
+        "idna",
+        "ifaddr",
+        "numpy",
+        "PIL",
+        "requests",
+        "sqlalchemy",
+        "urllib3",
+        "yaml",
+        "zeroconf",
+    ]
+)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -18,7 +18,6 @@ from typing import Final
 _LINK: Final = re.compile(r"!?\[([^\[\]\n]{0,300}+)\]\(([^()\n]{0,2000}+)\)")
 _BROKEN: Final = {"![": "! [", "](": "] (", "][": "] [", "]:": "] :"}
 _JOINS: Final = re.compile("|".join(re.escape(join) for join in _BROKEN))
-_ANGLES: Final = str.maketrans({"<": "‹", ">": "›"})
 _FENCE: Final = re.compile(r"`{3,}+")
 
 
@@ -33,7 +32,7 @@ def plain(text: str) -> str:
     """The text with no Markdown image or link and no HTML tag left in it."""
     if not text:
         return text
-    text = text.translate(_ANGLES)
+    text = text.replace("<", "‹").replace(">", "›")  # (far quicker than str.translate)
     if "](" in text:
         text = _LINK.sub(_spelled, text)
     if "[" in text or "]" in text:

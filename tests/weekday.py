@@ -110,9 +110,13 @@ def answer(body: dict[str, Any], questions: bool = False) -> dict[str, Any]:
     return {"intent": "answer Alex", "say": "That sounds nice."}
 
 
-def sensible(billing: Billing, questions: bool = False) -> ScriptedModel:
+def sensible(billing: Billing, questions: bool = False, lamp_fails: Any = None) -> ScriptedModel:
+    """A sensible model; with `lamp_fails`, what the API answers once the lamp is on."""
+
     def owner(body: dict[str, Any]) -> Any:
         if new_message(body) == LAMP:
+            if lamp_fails is not None and tool_results(body):
+                return lamp_fails
             return lamp(billing, body)
         return answer(body, questions)
 
@@ -190,16 +194,18 @@ async def async_weekday(
     questions: bool = False,
     light: bool = False,
     refusing: tuple[str, ...] | None = None,
+    lamp_fails: Any = None,
 ) -> Day:
     """Live the weekday (with `light`, a lamp switched on in the evening); what it cost. With
-    `refusing`, the API refuses forced tool use on those model families (else as it does)."""
+    `refusing`, the API refuses forced tool use on those model families (else as it does); with
+    `lamp_fails`, the API's answer once the lamp is on (the turn fails after the tool ran)."""
     hass.states.async_set("person.alex", "home", {"friendly_name": "Alex"})
     lamp_calls = await async_desk_lamp(hass) if light else []
     async_mock_service(hass, "notify", "mobile_app_phone")
     day = Day(model)
     hass.bus.async_listen(EVENT_REACH_OUT, lambda event: day.reach_outs.append(dict(event.data)))
     billing = Billing()
-    model_api = sensible(billing, questions)
+    model_api = sensible(billing, questions, lamp_fails)
     if refusing is not None:
         model_api.refuses_forcing = refusing
     freezer.move_to(local(*DAY, 7, 0))

@@ -9,6 +9,7 @@ received, the bus event, the journal and the tokens sensor.
 from __future__ import annotations
 
 import json
+import logging
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -28,8 +29,17 @@ from pytest_homeassistant_custom_component.common import (
 
 from custom_components.shelldon.core.home import MAX_TOOL_ROUNDS, bare
 from custom_components.shelldon.ports.const import CONF_LLM_HASS_API, DOMAIN, EVENT_TURN_FINISHED
-from tests.anthropic_mock import KEY, ScriptedModel, json_answer, reply_message, scripted
-from tests.common import async_live_for, async_live_until, async_setup_pet, local
+from tests.anthropic_mock import (
+    DISCONNECT,
+    KEY,
+    ScriptedModel,
+    api_error,
+    json_answer,
+    reply_message,
+    scripted,
+)
+from tests.common import async_live_for, async_live_until, async_setup_pet, async_tell, local
+from tests.weekday import CONVERSATIONS, MESSAGES, async_weekday
 
 DAY = (2026, 12, 2)
 
@@ -316,3 +326,97 @@ async def test_the_pets_own_turns_get_no_tool_and_a_model_asking_anyway_is_refus
     assert {verdict for _, verdict in refusals} == {"not_owners_turn"}
     assert all(not e.data.get("tools") for e in events)
     assert (await journal(hass, freezer)).count("a turn of my own changes nothing in the home") >= 4
+
+
+# ---------------------------------------------------------------------------------- failures
+
+DECLINED = {**reply_message({}, output_tokens=3), "content": [], "stop_reason": "refusal"}
+PROSE = {**reply_message({}), "content": [{"type": "text", "text": "The lamp is on."}]}
+
+
+@pytest.mark.parametrize(
+    ("failure", "apology"),
+    [
+        (api_error(529, "overloaded_error", "Overloaded"), "crowded right now"),
+        (api_error(429, "rate_limit_error", "slow down"), "stuck in a queue"),
+        (DISCONNECT, "can't reach my thinking place"),
+        (json_answer(DECLINED), "one I cannot answer"),
+        (json_answer(PROSE), "something went wrong in my head"),
+    ],
+    ids=["529", "429", "network-down", "refusal", "never-the-reply-tool"],
+)
+async def test_a_turn_that_fails_after_the_lamp_went_on_still_owns_what_it_did(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    lamp_calls: list[ServiceCall],
+    failure: Any,
+    apology: str,
+) -> None:
+    """The model switches the lamp on, then the turn fails (the API, the network, the model
+    declining, replies that never fit): the owner hears the apology, and what the home did is
+    still the pet's doing, in the turn's event and in the journal, through a restart; the lamp
+    is switched on once, and the next message is answered as ever."""
+
+    def owner(body: dict[str, Any]) -> Any:
+        if owner_words(body) == "thanks":
+            return {"intent": "answer", "say": "You're welcome."}
+        answered = [m for m in body["messages"] if m["role"] == "assistant"]
+        if answered:  # the lamp is on: whatever comes next fails
+            return failure
+        return tool_use(offered(body, "HassTurnOn"), {"name": "Desk lamp"})
+
+    freezer.move_to(local(*DAY, 19, 0))
+    model = ScriptedModel(owner=owner)
+    events = async_capture_events(hass, EVENT_TURN_FINISHED)
+    with scripted(model):
+        entry = pet_entry(hass, [llm.LLM_API_ASSIST])
+        await async_setup_pet(hass, entry)
+        answer = await converse(hass, "switch on the desk lamp")
+        assert apology in answer, answer
+        assert [c.data["entity_id"] for c in lamp_calls] == [["light.desk_lamp"]]
+        failed = events[-1].data
+        assert failed["ok"] is False
+        assert [bare(t) for t in failed["tools"]] == ["HassTurnOn"], failed
+        assert await hass.config_entries.async_reload(entry.entry_id)  # before the queue is due
+        await hass.async_block_till_done()
+        response = await async_tell(hass, "thanks")
+
+    assert response["reply"] == "You're welcome."
+    assert events[-1].data["ok"] is True
+    assert len(lamp_calls) == 1, "a failed request after it never runs the tool again"
+    kept = await journal(hass, freezer)
+    assert kept.count("HassTurnOn in the home, as my owner asked") == 1, kept
+    assert "Desk lamp" in kept
+
+
+async def test_a_weekday_whose_lamp_turn_fails_after_the_lamp_went_on(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The whole weekday (musings on, the default gates, caps and quiet hours), the API
+    overloaded just after the lamp went on at 19:01: Alex hears the apology, the journal says
+    the lamp was the pet's doing, and the rest of the day is lived as ever: every other message
+    answered, the reminder kept, the night's dream folded."""
+    events = async_capture_events(hass, EVENT_TURN_FINISHED)
+    overloaded = api_error(529, "overloaded_error", "Overloaded")
+    day = await async_weekday(hass, freezer, "claude-haiku-4-5", light=True, lamp_fails=overloaded)
+
+    assert day.lamp_on == 1
+    failed = [e.data for e in events if not e.data["ok"]]
+    assert [(f["kind"], [bare(t) for t in f["tools"]]) for f in failed] == [
+        ("owner", ["HassTurnOn"])
+    ]
+    assert day.journal.count("HassTurnOn in the home, as my owner asked") == 1
+    assert "crowded right now" in day.journal, "the apology Alex heard is journaled"
+    kinds = day.kinds()  # the calls billed: the lamp's second request failed, unbilled
+    assert kinds.count("owner") == MESSAGES + 1, "every other message answered"
+    assert [kind for kind, _ in day.bodies].count("owner") == MESSAGES + 2, "asked once each"
+    assert [r["message"] for r in day.reach_outs] == ["Time to call your mum!"], "kept its word"
+    assert kinds.count("dream") == 1, "the night's fold ran"
+    for _, _, text in (line for talk in CONVERSATIONS for line in talk):
+        assert text in day.journal, "nothing the owner said is dropped"
+    warnings = [
+        r.getMessage()
+        for r in caplog.records
+        if r.levelno >= logging.WARNING and r.name.startswith("custom_components.shelldon")
+    ]
+    assert warnings == ["Shelldon could not think (overloaded); answering without the model"]

@@ -36,6 +36,7 @@ from .tool_rounds import REFUSALS, answer_calls, refused, result_block
 from .turn import (
     REFUSED,
     BrainAuthError,
+    BrainError,
     BrainUnavailable,
     ReplyError,
     TurnRequest,
@@ -163,7 +164,15 @@ class AnthropicBrain:
 
     async def think(self, request: TurnRequest) -> TurnResult:
         """One turn, within the timeout, the round ceiling and (an owner turn with the home's
-        tools) the tool rounds."""
+        tools) the tool rounds. A turn that fails still says which tools it called."""
+        calls: list[ToolCall] = []
+        try:
+            return await self._think(request, calls)
+        except BrainError as err:
+            err.tools = tuple(calls)
+            raise
+
+    async def _think(self, request: TurnRequest, calls: list[ToolCall]) -> TurnResult:
         body = request_body(request, self.model, self.rules)
         forced = REPLY_CHOICE if request.home is None else ANY_TOOL
         plan, digest = self.plan(body, request.kind)
@@ -171,7 +180,6 @@ class AnthropicBrain:
             body["system"][-1]["cache_control"] = dict(CACHE_MARK)
         usage = Usage()
         cause = "bad_reply"
-        calls: list[ToolCall] = []
         fits = tool_rounds = 0
         try:
             async with asyncio.timeout(self.timeout_s):

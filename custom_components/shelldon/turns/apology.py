@@ -38,6 +38,7 @@ def apology(err: BrainError, language: str = "en") -> TurnResult:
             say=phrase(key, language),
         ),
         brain="apology",
+        tools=err.tools,  # what the home did before it failed is still the pet's doing
     )
 
 

@@ -324,11 +324,13 @@ class Turns:
             result = (
                 apology(err, request.language)
                 if kind is TurnKind.OWNER
-                else TurnResult(Reply(intent=f"(the {kind.value} turn failed: {err.cause})"))
+                else TurnResult(
+                    Reply(intent=f"(the {kind.value} turn failed: {err.cause})"), tools=err.tools
+                )
             )
         if kept and not (ok and result.reply.say.strip()):
-            result = await self.offline.think(request)  # a promise is kept, in plain words
-            ok = True
+            own = await self.offline.think(request)  # a promise is kept, in plain words
+            result, ok = replace(own, tools=result.tools), True
         self.tokens.spend(billed, now)
         reply = scrubbed(result.reply, self.vault.scrubber)
         said = next((m.text for m in request.messages if m.kind == "message"), "")

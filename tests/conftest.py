@@ -22,26 +22,32 @@ from tests.anthropic_mock import KEY, MessagesApi, json_answer, mock_models, rep
 
 pytest_plugins = ["pytest_homeassistant_custom_component"]
 
-# Packages that never read the clock in these tests and never call into a test: when a test
-# freezes time, freezegun leaves their modules as they are instead of looking through each of
-# them for a clock to swap (pytest's own modules are not among them: they call the tests).
+# Packages whose reading of the clock no test depends on, and that call into no test or
+# Home Assistant code that reads it: when a test freezes time, freezegun leaves their modules as
+# they are instead of looking through each of them for a clock to swap, and they see real time.
+# Each is named with its dot, as freezegun matches the start of a module's name (`requests.` is
+# not `requests_mock`, which calls back into tests); pytest and pluggy are not among them: they
+# call the tests.
 freezegun.configure(
     extend_ignore_list=[
-        "botocore",
-        "boto3",
-        "certifi",
-        "charset_normalizer",
-        "coverage",
-        "cryptography",
-        "idna",
-        "ifaddr",
-        "numpy",
-        "PIL",
-        "requests",
-        "sqlalchemy",
-        "urllib3",
-        "yaml",
-        "zeroconf",
+        f"{package}."
+        for package in (
+            "botocore",
+            "boto3",
+            "certifi",
+            "charset_normalizer",
+            "coverage",
+            "cryptography",
+            "idna",
+            "ifaddr",
+            "numpy",
+            "PIL",
+            "requests",
+            "sqlalchemy",
+            "urllib3",
+            "yaml",
+            "zeroconf",
+        )
     ]
 )
 

@@ -27,18 +27,26 @@ from pytest_homeassistant_custom_component.common import (
     async_mock_service,
 )
 
+from custom_components.shelldon.brain.anthropic_brain import TURN_TIMEOUT_S
 from custom_components.shelldon.core.home import MAX_TOOL_ROUNDS, bare
 from custom_components.shelldon.ports.const import CONF_LLM_HASS_API, DOMAIN, EVENT_TURN_FINISHED
 from tests.anthropic_mock import (
     DISCONNECT,
     KEY,
     ScriptedModel,
+    TooSlow,
     api_error,
     json_answer,
     reply_message,
     scripted,
 )
-from tests.common import async_live_for, async_live_until, async_setup_pet, async_tell, local
+from tests.common import (
+    async_live_for,
+    async_live_until,
+    async_setup_pet,
+    async_tell,
+    local,
+)
 from tests.weekday import CONVERSATIONS, MESSAGES, async_weekday
 
 DAY = (2026, 12, 2)
@@ -340,10 +348,11 @@ PROSE = {**reply_message({}), "content": [{"type": "text", "text": "The lamp is 
         (api_error(529, "overloaded_error", "Overloaded"), "crowded right now"),
         (api_error(429, "rate_limit_error", "slow down"), "stuck in a queue"),
         (DISCONNECT, "can't reach my thinking place"),
+        (TooSlow(TURN_TIMEOUT_S + 1), "lost my train of thought"),
         (json_answer(DECLINED), "one I cannot answer"),
         (json_answer(PROSE), "something went wrong in my head"),
     ],
-    ids=["529", "429", "network-down", "refusal", "never-the-reply-tool"],
+    ids=["529", "429", "network-down", "timeout", "refusal", "never-the-reply-tool"],
 )
 async def test_a_turn_that_fails_after_the_lamp_went_on_still_owns_what_it_did(
     hass: HomeAssistant,
@@ -389,6 +398,31 @@ async def test_a_turn_that_fails_after_the_lamp_went_on_still_owns_what_it_did(
     assert "Desk lamp" in kept
 
 
+async def test_a_key_rejected_after_the_lamp_went_on_never_denies_the_lamp(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, lamp_calls: list[ServiceCall]
+) -> None:
+    """The key is rejected in the round after the lamp went on: the pet falls back to its offline
+    brain, which has no hands, but the owner is not told it cannot change anything in the home
+    when it just did; the lamp is on record."""
+
+    def owner(body: dict[str, Any]) -> Any:
+        if [m for m in body["messages"] if m["role"] == "assistant"]:
+            return api_error(401, "authentication_error", "invalid x-api-key")
+        return tool_use(offered(body, "HassTurnOn"), {"name": "Desk lamp"})
+
+    freezer.move_to(local(*DAY, 19, 0))
+    events = async_capture_events(hass, EVENT_TURN_FINISHED)
+    with scripted(ScriptedModel(owner=owner)):
+        await async_setup_pet(hass, pet_entry(hass, [llm.LLM_API_ASSIST]))
+        answer = await converse(hass, "switch on the desk lamp")
+
+    assert "key" in answer.lower(), answer
+    assert "can't change anything in your home" not in answer, answer
+    assert [c.data["entity_id"] for c in lamp_calls] == [["light.desk_lamp"]]
+    assert [bare(t) for t in events[-1].data["tools"]] == ["HassTurnOn"]
+    assert (await journal(hass, freezer)).count("HassTurnOn in the home, as my owner asked") == 1
+
+
 async def test_a_weekday_whose_lamp_turn_fails_after_the_lamp_went_on(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -420,3 +454,42 @@ async def test_a_weekday_whose_lamp_turn_fails_after_the_lamp_went_on(
         if r.levelno >= logging.WARNING and r.name.startswith("custom_components.shelldon")
     ]
     assert warnings == ["Shelldon could not think (overloaded); answering without the model"]
+
+
+async def test_a_turn_of_the_pets_own_that_fails_after_asking_for_the_lamp_is_on_record(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, lamp_calls: list[ServiceCall]
+) -> None:
+    """A reminder kept on a model that asks for the lamp and then is overloaded: nothing runs,
+    the reminder still reaches the owner in the pet's plain words, and the refused calls are in
+    the turn's event and the journal."""
+    async_mock_service(hass, "notify", "mobile_app_phone")
+
+    def reach_out(body: dict[str, Any]) -> Any:
+        if [m for m in body["messages"] if m["role"] == "assistant"]:
+            return api_error(529, "overloaded_error", "Overloaded")
+        return attacker(body)
+
+    freezer.move_to(local(*DAY, 10, 0))
+    model = ScriptedModel(
+        owner=lambda body: {
+            "intent": "confirm",
+            "say": "I'll remind you.",
+            "promise": [{"what": "remind you to call mum", "due_in_hours": 1}],
+        },
+        reach_out=reach_out,
+    )
+    events = async_capture_events(hass, EVENT_TURN_FINISHED)
+    with scripted(model):
+        pet = await async_setup_pet(hass, pet_entry(hass, [llm.LLM_API_ASSIST]))
+        await converse(hass, "remind me to call mum at 11:00")
+        await async_live_until(hass, freezer, pet, local(*DAY, 11, 30))
+
+    assert "reach_out" in model.kinds()
+    assert lamp_calls == [], "nothing changed in the home"
+    kept = [e.data for e in events if e.data["kind"] == "reach_out"]
+    assert len(kept) == 1 and kept[0]["ok"] is True, "the reminder kept, in plain words"
+    assert [(bare(r["tool"]), r["verdict"]) for r in kept[0]["refused"]] == [
+        ("HassTurnOn", "not_owners_turn"),
+        ("HassTurnOff", "not_owners_turn"),
+    ]
+    assert (await journal(hass, freezer)).count("a turn of my own changes nothing") == 2

@@ -169,7 +169,7 @@ class AnthropicBrain:
         try:
             return await self._think(request, calls)
         except BrainError as err:
-            err.tools = tuple(calls)
+            err.tools = err.tools or tuple(calls)
             raise
 
     async def _think(self, request: TurnRequest, calls: list[ToolCall]) -> TurnResult:
@@ -212,8 +212,7 @@ class AnthropicBrain:
                         over = tool_rounds > MAX_TOOL_ROUNDS
                         if home is None or over:
                             fits += 1  # a tool it may not call now: an answer that does not fit
-                        records, results = await answer_calls(home, others, over=over)
-                        calls.extend(records)
+                        results = await answer_calls(home, others, calls, over=over)
                         if home is None or tool_rounds >= MAX_TOOL_ROUNDS:
                             forced = REPLY_CHOICE
                             body["tool_choice"] = self.rules.choice(forced)

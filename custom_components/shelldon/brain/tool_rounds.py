@@ -44,11 +44,12 @@ def result_block(tool_use_id: str, text: str, *, error: bool) -> dict[str, Any]:
 
 
 async def answer_calls(
-    home: HomeTools | None, blocks: Sequence[Any], *, over: bool
-) -> tuple[list[ToolCall], list[dict[str, Any]]]:
-    """Each call judged (and run, if it may), in order: the records, and the tool_result blocks
-    that answer them. `over`: the turn's tool rounds are spent, so nothing more runs."""
-    records: list[ToolCall] = []
+    home: HomeTools | None, blocks: Sequence[Any], records: list[ToolCall], *, over: bool
+) -> list[dict[str, Any]]:
+    """Each call judged (and run, if it may), in order, its record added to the turn's
+    `records` as soon as it is made (a turn cut off halfway still knows what ran); the
+    tool_result blocks that answer them. `over`: the turn's tool rounds are spent, so nothing
+    more runs. A call cut off while the home runs it is recorded as failed (it was tried)."""
     results: list[dict[str, Any]] = []
     for block in blocks:
         if home is None or over:
@@ -56,10 +57,14 @@ async def answer_calls(
             records.append(refused(block, verdict))
             results.append(result_block(block.id, REFUSALS[verdict], error=True))
             continue
-        record, text = await home.call(str(block.name), _args(block))
+        try:
+            record, text = await home.call(str(block.name), _args(block))
+        except BaseException:  # the turn's time ran out, or the home broke: it was tried
+            records.append(ToolCall(str(block.name), _args(block), Verdict.FAILED, changes=True))
+            raise
         records.append(record)
         results.append(result_block(block.id, text, error=record.verdict is not Verdict.RAN))
-    return records, results
+    return results
 
 
 def described(calls: Sequence[ToolCall]) -> list[dict[str, Any]]:

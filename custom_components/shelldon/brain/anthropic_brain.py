@@ -169,7 +169,7 @@ class AnthropicBrain:
         try:
             return await self._think(request, calls)
         except BrainError as err:
-            err.tools = err.tools or tuple(calls)
+            err.tools = tuple(calls)
             raise
 
     async def _think(self, request: TurnRequest, calls: list[ToolCall]) -> TurnResult:

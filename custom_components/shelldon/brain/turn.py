@@ -192,13 +192,11 @@ class BrainError(Exception):
     """A turn could not be had: why, the tokens it was billed for, and every tool call the
     model asked for before it failed (the home's tools may have run)."""
 
-    def __init__(
-        self, cause: str, usage: Usage | None = None, tools: tuple[ToolCall, ...] = ()
-    ) -> None:
+    def __init__(self, cause: str, usage: Usage | None = None) -> None:
         super().__init__(cause)
         self.cause = cause
         self.usage = usage or Usage()
-        self.tools = tools
+        self.tools: tuple[ToolCall, ...] = ()  # the brain's `think` fills them in as it fails
 
 
 class BrainAuthError(BrainError):

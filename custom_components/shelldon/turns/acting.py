@@ -52,9 +52,14 @@ def account_tools(journal: Journal, now: datetime, kind: str, calls: Sequence[To
     )
 
 
-def cannot_act(brain: Any, request: TurnRequest, said: str) -> str | None:
+def cannot_act(
+    brain: Any, request: TurnRequest, said: str, calls: Sequence[ToolCall]
+) -> str | None:
     """The plain line of a brain without hands, when the owner's message asked for a change
-    (in the message's language); else None."""
+    (in the message's language); else None. Never when a call of the turn reached the home (a
+    key rejected after the lamp went on leaves the pet without hands, but it did act)."""
     if request.kind is not TurnKind.OWNER or getattr(brain, "acts_on_home", False):
+        return None
+    if any(call.ran for call in calls):
         return None
     return phrase("home.cannot_act", request.language) if asks_to_act(said) else None

@@ -335,8 +335,7 @@ class Turns:
         reply = scrubbed(result.reply, self.vault.scrubber)
         said = next((m.text for m in request.messages if m.kind == "message"), "")
         account_tools(self.journal, now, kind.value, result.tools)
-        ran = any(call.ran for call in result.tools)  # a rejected key after the lamp went on
-        if not ran and (line := cannot_act(brain or self.brain, request, said)):
+        if line := cannot_act(brain or self.brain, request, said, result.tools):
             reply = replace(reply, say=f"{reply.say} {line}".strip())
         apply_reply(
             reply,

@@ -143,6 +143,20 @@ def helpful(body: dict[str, Any]) -> Any:
     return {"intent": "answer", "say": "Hello!"}
 
 
+def promising(body: dict[str, Any]) -> Any:
+    """A model that files a reminder for an hour from now, whatever the owner said."""
+    return {
+        "intent": "confirm",
+        "say": "I'll remind you.",
+        "promise": [{"what": "remind you to call mum", "due_in_hours": 1}],
+    }
+
+
+def answered(body: dict[str, Any]) -> bool:
+    """The model has answered once already in this turn (its tool call is behind it)."""
+    return any(message["role"] == "assistant" for message in body["messages"])
+
+
 def attacker(body: dict[str, Any]) -> Any:
     """A model that, whatever it is asked, tries to switch the desk lamp on and unlock the door
     (once per turn), then answers."""
@@ -302,11 +316,7 @@ async def test_the_pets_own_turns_get_no_tool_and_a_model_asking_anyway_is_refus
     async_mock_service(hass, "notify", "mobile_app_phone")
     freezer.move_to(local(*DAY, 10, 0))
     model = ScriptedModel(
-        owner=lambda body: {
-            "intent": "confirm",
-            "say": "I'll remind you.",
-            "promise": [{"what": "remind you to call mum", "due_in_hours": 1}],
-        },
+        owner=promising,
         proactive=attacker,
         reach_out=attacker,
         dream=attacker,
@@ -369,8 +379,7 @@ async def test_a_turn_that_fails_after_the_lamp_went_on_still_owns_what_it_did(
     def owner(body: dict[str, Any]) -> Any:
         if owner_words(body) == "thanks":
             return {"intent": "answer", "say": "You're welcome."}
-        answered = [m for m in body["messages"] if m["role"] == "assistant"]
-        if answered:  # the lamp is on: whatever comes next fails
+        if answered(body):  # the lamp is on: whatever comes next fails
             return failure
         return tool_use(offered(body, "HassTurnOn"), {"name": "Desk lamp"})
 
@@ -406,7 +415,7 @@ async def test_a_key_rejected_after_the_lamp_went_on_never_denies_the_lamp(
     when it just did; the lamp is on record."""
 
     def owner(body: dict[str, Any]) -> Any:
-        if [m for m in body["messages"] if m["role"] == "assistant"]:
+        if answered(body):
             return api_error(401, "authentication_error", "invalid x-api-key")
         return tool_use(offered(body, "HassTurnOn"), {"name": "Desk lamp"})
 
@@ -465,17 +474,13 @@ async def test_a_turn_of_the_pets_own_that_fails_after_asking_for_the_lamp_is_on
     async_mock_service(hass, "notify", "mobile_app_phone")
 
     def reach_out(body: dict[str, Any]) -> Any:
-        if [m for m in body["messages"] if m["role"] == "assistant"]:
+        if answered(body):
             return api_error(529, "overloaded_error", "Overloaded")
         return attacker(body)
 
     freezer.move_to(local(*DAY, 10, 0))
     model = ScriptedModel(
-        owner=lambda body: {
-            "intent": "confirm",
-            "say": "I'll remind you.",
-            "promise": [{"what": "remind you to call mum", "due_in_hours": 1}],
-        },
+        owner=promising,
         reach_out=reach_out,
     )
     events = async_capture_events(hass, EVENT_TURN_FINISHED)

@@ -15,7 +15,7 @@ import hashlib
 import re
 import threading
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from enum import StrEnum
 from typing import Final
 
@@ -67,11 +67,14 @@ Entry = tuple[str, int, int]  # hash, length, words
 def normal(text: str) -> str:
     """A secret as it is remembered and looked for: its compatibility form, in one case, with
     nothing invisible in it, no punctuation around it and single spaces."""
+    return " ".join(_folded(text).strip(_EDGE).split())
+
+
+def _folded(text: str) -> str:
+    """Its compatibility form, in one case, with nothing invisible in it."""
     if text.isascii():  # its own compatibility form, and nothing invisible in it (fast)
-        folded = text.lower()
-    else:
-        folded = unicodedata.normalize("NFKC", text).translate(_INVISIBLE).casefold()
-    return " ".join(folded.strip(_EDGE).split())
+        return text.lower()
+    return unicodedata.normalize("NFKC", text).translate(_INVISIBLE).casefold()
 
 
 def _made_up(word: str) -> bool:
@@ -201,8 +204,10 @@ class Taint:
         lengths = {length for length, words in shapes if words != DIGITS}
         spans: list[tuple[int, int]] = []
         runs = [(m.start(), m.end()) for m in _RUN.finditer(text)]
-        for words in sorted({w for _, w in shapes if w > 1}, reverse=True):
-            for first in range(len(runs) - words + 1):  # several words: windows of that many
+        if several := sorted({w for _, w in shapes if w > 1}, reverse=True):
+            sized = _Sized(text, runs)
+        for words in several:  # several words: windows of that many
+            for first in sized.windows(words, lengths):
                 self._check(text, runs[first][0], runs[first + words - 1][1], lengths, spans)
         for start, end in runs:
             if not self._check(text, start, end, lengths, spans):
@@ -257,6 +262,57 @@ class Taint:
                 number = "".join(c for c in text[start:stop] if c.isdigit())
                 if self._digest(number) in self._seen:
                     spans.append((start, stop))
+
+
+class _Sized:
+    """How long a window of runs is in its normal form, told without building it, so a window
+    that no remembered secret is as long as is passed over (most are). A window's normal form is
+    its runs' folded words, one space between, its first run stripped on the left and its last on
+    the right (whitespace folds to whitespace and nothing folds across it)."""
+
+    def __init__(self, text: str, runs: list[tuple[int, int]]) -> None:
+        self._chars, self._words = [0], [0]  # the runs' folded words before run k: letters, count
+        self._lead: list[tuple[int, int]] = []  # run k first in a window (letters, words)
+        self._trail: list[tuple[tuple[int, int], ...]] = []  # run k last (and its possessive)
+        for start, end in runs:
+            run = text[start:end]
+            bare = (run, *(run[: -len(p)] for p in _POSSESSIVE if run.endswith(p)))
+            if run.isascii():  # one word, as long folded as it is (fast)
+                lead = len(run.lstrip(_EDGE))
+                self._chars.append(self._chars[-1] + end - start)
+                self._words.append(self._words[-1] + 1)
+                self._lead.append((lead, 1 if lead else 0))
+                self._trail.append(tuple(_one_word(b.rstrip(_EDGE)) for b in bare))
+                continue
+            chars, words = _measured(_folded(run))
+            self._chars.append(self._chars[-1] + chars)
+            self._words.append(self._words[-1] + words)
+            self._lead.append(_measured(_folded(run).lstrip(_EDGE)))
+            self._trail.append(tuple(_measured(_folded(b).rstrip(_EDGE)) for b in bare))
+
+    def windows(self, words: int, lengths: set[int]) -> Iterator[int]:
+        """The first runs of the windows of `words` runs (two or more) that are as long as a
+        remembered secret, in order."""
+        chars, counts, leads, trails = self._chars, self._words, self._lead, self._trail
+        for first in range(len(leads) - words + 1):
+            last = first + words - 1
+            inner, inner_words = chars[last] - chars[first + 1], counts[last] - counts[first + 1]
+            lead, lead_words = leads[first]
+            for trail, trail_words in trails[last]:
+                count = inner_words + lead_words + trail_words
+                if count and inner + lead + trail + count - 1 in lengths:
+                    yield first
+                    break
+
+
+def _one_word(folded: str) -> tuple[int, int]:
+    return len(folded), 1 if folded else 0
+
+
+def _measured(folded: str) -> tuple[int, int]:
+    """The letters and the words of a folded text (its whitespace aside)."""
+    words = folded.split()
+    return sum(map(len, words)), len(words)
 
 
 def _glued(text: str, start: int, end: int) -> list[tuple[int, int]]:

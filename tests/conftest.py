@@ -5,18 +5,22 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Generator
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
 from unittest.mock import patch
 
 import freezegun
+import freezegun.api
 import pytest
 from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
 # Bind the `custom_components` package to this repository before the harness mounts its own.
+from custom_components.shelldon.ports.basics import HomeClock
 from custom_components.shelldon.ports.const import CONF_NAME, DOMAIN
 from tests.anthropic_mock import KEY, MessagesApi, json_answer, mock_models, reply_message
 
@@ -50,6 +54,27 @@ freezegun.configure(
         )
     ]
 )
+
+
+@pytest.fixture(autouse=True, scope="session")
+def plain_clock() -> Generator[None]:
+    """The pet's clock hands out Home Assistant's time, frozen or not, as plain datetimes.
+
+    A frozen clock's datetimes run every sum, difference and change of zone through Python
+    (in the day-long tests, about a tenth of their time); the pet's arithmetic on its times
+    starts from its clock, so it is handed the same instant, in the same zone, as a plain one.
+    """
+
+    def plain(moment: datetime) -> datetime:
+        return freezegun.api.real_datetime(
+            *moment.timetuple()[:6], moment.microsecond, moment.tzinfo, fold=moment.fold
+        )
+
+    with (
+        patch.object(HomeClock, "now", lambda _clock: plain(dt_util.now())),
+        patch.object(HomeClock, "utcnow", lambda _clock: plain(dt_util.utcnow())),
+    ):
+        yield
 
 
 @pytest.fixture(autouse=True, scope="session")

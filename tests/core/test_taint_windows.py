@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 import string
+import sys
+import unicodedata
 
 import pytest
 from hypothesis import given
@@ -14,7 +16,7 @@ from hypothesis import strategies as st
 
 from custom_components.shelldon.core.secrets import taint as taint_module
 from custom_components.shelldon.core.secrets.scrub import Pool, Scrubber, Taint
-from custom_components.shelldon.core.secrets.taint import _RUN, _Sized, normal
+from custom_components.shelldon.core.secrets.taint import _POSSESSIVE, _RUN, _Sized, normal
 from tests.core._support import PROPERTY
 
 KEY = bytes(range(16))
@@ -56,10 +58,28 @@ TEXT = st.lists(st.tuples(TOKEN, st.sampled_from(SPACES)), min_size=2, max_size=
 )
 
 
+def test_whitespace_folds_to_whitespace_and_nothing_folds_across_it() -> None:
+    """What the told lengths rest on: the runs are split where `str.split` splits; whitespace
+    stays whitespace (never nothing) in the normal form; it never reorders with a mark nor is part
+    of a composed letter, so a window folds as its runs do, one by one."""
+    every = [chr(c) for c in range(sys.maxunicode + 1) if not 0xD800 <= c <= 0xDFFF]
+    spaces = [c for c in every if c.isspace()]
+    assert [c for c in every if bool(_RUN.fullmatch(c)) == c.isspace()] == []
+    for space in spaces:
+        assert unicodedata.combining(space) == 0
+        assert normal(f"a{space}b") == "a b"
+        assert unicodedata.normalize("NFKC", space).isspace()
+    composed_of = [
+        unicodedata.decomposition(c).split() for c in every if unicodedata.decomposition(c)
+    ]
+    canonical = [codes for codes in composed_of if len(codes) > 1 and not codes[0].startswith("<")]
+    assert {chr(int(code, 16)) for codes in canonical for code in codes}.isdisjoint(spaces)
+
+
 def _lengths_of(piece: str) -> set[int]:
     """The normal lengths `Taint._check` looks up for a window: itself, and without a
     possessive."""
-    candidates = [piece, *(piece[: -len(p)] for p in ("'s", "’s") if piece.endswith(p))]
+    candidates = [piece, *(piece[: -len(p)] for p in _POSSESSIVE if piece.endswith(p))]
     return {len(normal(c)) for c in candidates} - {0}  # nothing shorter than MIN_TAINT is kept
 
 

@@ -206,9 +206,9 @@ class Taint:
         runs = [(m.start(), m.end()) for m in _RUN.finditer(text)]
         if several := sorted({w for _, w in shapes if w > 1}, reverse=True):
             sized = _Sized(text, runs)
-        for words in several:  # several words: windows of that many
-            for first in sized.windows(words, lengths):
-                self._check(text, runs[first][0], runs[first + words - 1][1], lengths, spans)
+            for words in several:  # several words: windows of that many
+                for first in sized.windows(words, lengths):
+                    self._check(text, runs[first][0], runs[first + words - 1][1], lengths, spans)
         for start, end in runs:
             if not self._check(text, start, end, lengths, spans):
                 for part in _glued(text, start, end):
@@ -284,11 +284,12 @@ class _Sized:
                 self._lead.append((lead, 1 if lead else 0))
                 self._trail.append(tuple(_one_word(b.rstrip(_EDGE)) for b in bare))
                 continue
-            chars, words = _measured(_folded(run))
+            folded = [_folded(b) for b in bare]
+            chars, words = _measured(folded[0])
             self._chars.append(self._chars[-1] + chars)
             self._words.append(self._words[-1] + words)
-            self._lead.append(_measured(_folded(run).lstrip(_EDGE)))
-            self._trail.append(tuple(_measured(_folded(b).rstrip(_EDGE)) for b in bare))
+            self._lead.append(_measured(folded[0].lstrip(_EDGE)))
+            self._trail.append(tuple(_measured(f.rstrip(_EDGE)) for f in folded))
 
     def windows(self, words: int, lengths: set[int]) -> Iterator[int]:
         """The first runs of the windows of `words` runs (two or more) that are as long as a

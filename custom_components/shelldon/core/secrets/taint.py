@@ -278,18 +278,14 @@ class _Sized:
             run = text[start:end]
             bare = (run, *(run[: -len(p)] for p in _POSSESSIVE if run.endswith(p)))
             if run.isascii():  # one word, as long folded as it is (fast)
-                lead = len(run.lstrip(_EDGE))
-                self._chars.append(self._chars[-1] + end - start)
-                self._words.append(self._words[-1] + 1)
-                self._lead.append((lead, 1 if lead else 0))
-                self._trail.append(tuple(_one_word(b.rstrip(_EDGE)) for b in bare))
-                continue
-            folded = [_folded(b) for b in bare]
-            chars, words = _measured(folded[0])
+                folded, measure = list(bare), _one_word
+            else:
+                folded, measure = [_folded(b) for b in bare], _measured
+            chars, words = measure(folded[0])
             self._chars.append(self._chars[-1] + chars)
             self._words.append(self._words[-1] + words)
-            self._lead.append(_measured(folded[0].lstrip(_EDGE)))
-            self._trail.append(tuple(_measured(f.rstrip(_EDGE)) for f in folded))
+            self._lead.append(measure(folded[0].lstrip(_EDGE)))
+            self._trail.append(tuple(measure(f.rstrip(_EDGE)) for f in folded))
 
     def windows(self, words: int, lengths: set[int]) -> Iterator[int]:
         """The first runs of the windows of `words` runs (two or more) that are as long as a
@@ -307,6 +303,7 @@ class _Sized:
 
 
 def _one_word(folded: str) -> tuple[int, int]:
+    """The same, for a text of no whitespace."""
     return len(folded), 1 if folded else 0
 
 

@@ -12,12 +12,11 @@ from hypothesis import strategies as st
 from custom_components.shelldon.core import defaults as d
 from custom_components.shelldon.core.reflexes import (
     arousal_target,
-    clamp,
     compute_reflex_patch,
     drift,
     is_idle,
 )
-from custom_components.shelldon.core.state import Mood, PersonalityState
+from custom_components.shelldon.core.state import Mood, PersonalityState, clamp
 from tests.core._support import (
     AMS,
     LOS_ANGELES,

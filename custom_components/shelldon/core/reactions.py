@@ -9,8 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Final
 
-from .reflexes import clamp
-from .state import PersonalityState
+from .state import PersonalityState, clamp
 
 
 class NudgeKind(StrEnum):

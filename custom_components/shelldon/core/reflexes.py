@@ -14,12 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from . import defaults as d
-from .state import PersonalityState
-
-
-def clamp(value: float, lo: float, hi: float) -> float:
-    """Bound a value to [lo, hi]."""
-    return max(lo, min(hi, value))
+from .state import PersonalityState, clamp
 
 
 def arousal_target(hour: int) -> float:

@@ -55,6 +55,11 @@ class TurnBudget:
     last_turn_at: str | None = None  # ISO-8601 UTC of the last admitted self-initiated turn
 
 
+def clamp(value: float, lo: float, hi: float) -> float:
+    """Bound a value to [lo, hi] (the mood's axes run from -1 to 1, energy from 0 to 1)."""
+    return max(lo, min(hi, value))
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 

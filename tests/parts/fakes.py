@@ -105,7 +105,7 @@ class FakeBody:
     turn_in_flight: bool = False
     patches: list[dict[str, Any]] = field(default_factory=list)
 
-    def apply(self, patch: dict[str, Any], *, drift: bool = False) -> None:
+    def apply(self, patch: dict[str, Any]) -> None:
         """The one door to the personality: recorded, and applied for real."""
         self.patches.append(dict(patch))
         self.state.apply_patch(patch)

@@ -187,7 +187,7 @@ class Body(Protocol):
         """A turn holds the slot."""
         ...
 
-    def apply(self, patch: dict[str, Any], *, drift: bool = False) -> None:
+    def apply(self, patch: dict[str, Any]) -> None:
         """The one door to the personality."""
         ...
 

@@ -93,6 +93,6 @@ class Bodily:
         """A turn holds the slot."""
         return self._organs.arbiter.busy
 
-    def apply(self, patch: dict[str, Any], *, drift: bool = False) -> None:
+    def apply(self, patch: dict[str, Any]) -> None:
         """The one door to the personality."""
-        self._personality.apply(patch, drift=drift)
+        self._personality.apply(patch)

@@ -28,7 +28,6 @@ class Personality:
         self,
         dials: Mapping[str, Any],
         *,
-        must_save: Callable[[], None],
         follow: Callable[[PersonalityState], object],
         show: Callable[[], None],
         utcnow: Callable[[], datetime],
@@ -36,30 +35,25 @@ class Personality:
         self.state = PersonalityState()  # replaced by the checkpoint's when the pet wakes
         self.initiative = True
         self.budget = budget_gate(dials)  # the self-started turns a day allows
-        self._must_save = must_save
         self._follow = follow
         self._show = show
         self._utcnow = utcnow
 
-    def apply(self, patch: dict[str, Any], *, drift: bool = False) -> None:
-        """The one door to the personality: apply a patch, then the face and sensors follow.
-
-        Reflex drift (`drift=True`) is not saved within seconds: it reaches the checkpoint on
-        the checkpoint cadence (a settled pet drifts nothing and writes nothing).
-        """
-        if not self.take(patch, drift=drift):
+    def apply(self, patch: dict[str, Any]) -> None:
+        """The one door to the personality: apply a patch, then the face and sensors follow."""
+        if not self.take(patch):
             return
         self._follow(self.state)
         self._show()
 
-    def take(self, patch: dict[str, Any], *, drift: bool = False) -> bool:
-        """Apply a patch and mark it for the checkpoint, nothing shown yet (a command that
-        shows the new face with it in one snapshot); True when there was one."""
+    def take(self, patch: dict[str, Any]) -> bool:
+        """Apply a patch, nothing shown yet (a command that shows the new face with it in one
+        snapshot); True when there was one. The state it changes is dirty from then on, which
+        is what the checkpoint's cadence writes (a settled pet changes nothing and writes
+        nothing)."""
         if not patch:
             return False
         self.state.apply_patch(patch)
-        if not drift:
-            self._must_save()
         return True
 
     def interacted(self) -> None:

@@ -87,7 +87,7 @@ class Rhythm:
             steps = max(1, min(MAX_REFLEX_STEPS, round(minutes)))
         self._reflexed_at = now
         personality = self._personality
-        personality.apply(compute_reflex_patch(personality.state, now, steps), drift=True)
+        personality.apply(compute_reflex_patch(personality.state, now, steps))
 
     def _save(self, _now: datetime) -> None:
         self._save_due()

@@ -59,7 +59,7 @@ class Saving:
         self.spawn = spawn
         self.started = started
         self.has_checkpoint = False  # one was read at start, or written since
-        self.must = False  # something beyond the drift of reflexes changed since the last write
+        self.must = False  # something beyond the state (which marks itself) changed since
         self.last_failed = False
         self.utcnow = utcnow
         self.on_trouble = on_trouble  # why the checkpoint cannot be written, or None again
@@ -73,7 +73,8 @@ class Saving:
         return self.must and self.last_failed
 
     def mark(self) -> None:
-        """Something beyond the reflexes' drift changed: the next write holds it."""
+        """Something beyond the pet's state changed (a patch marks the state itself dirty):
+        the next write holds it."""
         self.must = True
 
     def soon(self) -> None:

@@ -256,7 +256,6 @@ def wire(
     # Its personality, the one timer, and the one way in for a turn the pet starts itself.
     personality = Personality(
         dials,
-        must_save=saving.mark,
         follow=lambda state: face.follow(state, battery.level),
         show=show,
         utcnow=clock.utcnow,

@@ -7,6 +7,8 @@ Figures per behaviour:
 - files: distinct modules whose code ran;
 - on the way: the same, leaving out the arrival: what runs inside the coordinator's `show`
   (the one snapshot, which reads every part once by design, and the entities reading it);
+- to the push: the files that ran before the first `show` began (the walk to the entities,
+  without what the behaviour goes on to do once they show it, such as the events it fires);
 - folder entries: how often the walk came into a folder from another one (the most for any one
   folder is the "entered twice" figure).
 
@@ -42,6 +44,8 @@ class Walk:
     def __init__(self) -> None:
         self.files: list[str] = []
         self.on_the_way: list[str] = []
+        self.to_the_push: list[str] = []
+        self._arrived = False
         self._arrival_depth = 0
         self._frames: dict[int, FrameType] = {}  # entered already (held, so no id is reused)
         self._thread = threading.get_ident()
@@ -60,6 +64,9 @@ class Walk:
             self._frames[id(frame)] = frame
             if arrival:
                 self._arrival_depth += 1
+                self._arrived = True
+            if not self._arrived and (not self.to_the_push or self.to_the_push[-1] != rel):
+                self.to_the_push.append(rel)
             if not self.files or self.files[-1] != rel:
                 self.files.append(rel)
             if not self._arrival_depth and (not self.on_the_way or self.on_the_way[-1] != rel):
@@ -92,9 +99,15 @@ def report(record: Any, what: str, walk: Walk) -> None:
     entries = folders(walk.on_the_way)
     record(f"walk {what}: files run", len(everything), "files")
     record(f"walk {what}: files on the way (to the coordinator's show)", len(on_the_way), "files")
+    record(
+        f"walk {what}: files to the first push (before the first show began)",
+        len(set(walk.to_the_push)),
+        "files",
+    )
     most = entries.most_common(1)[0] if entries else ("", 0)
     record(f"walk {what}: most entries into one folder ({most[0]})", most[1], "entries")
-    print(f"\n{what}: {' > '.join(walk.on_the_way)}")
+    print(f"\n{what}, to the push: {' > '.join(walk.to_the_push)}")
+    print(f"{what}, on the way: {' > '.join(walk.on_the_way)}")
 
 
 async def _pet(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> Any:

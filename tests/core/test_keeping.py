@@ -133,7 +133,7 @@ def test_what_is_no_time(language: str, phrase: str) -> None:
     ("text", "what", "due"),
     [
         ("Remind me to buy stamps tomorrow at noon.", "buy stamps", _at(9, 12)),
-        ("remind me to call mum at half past seven, please", "call mum, please", _at(8, 19, 30)),
+        ("remind me to call mum at half past seven, please", "call mum", _at(8, 19, 30)),
         ("Erinnere mich um halb acht daran, Ana anzurufen", "Ana anzurufen", _at(8, 19, 30)),
         ("Rappelle-moi à midi d'acheter du pain", "acheter du pain", _at(8, 12)),
         ("Recuérdame a las 8 menos cuarto llamar a Ana", "llamar a Ana", _at(8, 19, 45)),

@@ -477,6 +477,13 @@ ADVERSARIAL = [
     "¿verdad? ",
     "1 ",
     "a ",
+    # the time before the errand, compound durations, a time said ahead of "remind me"
+    "remind me at 5 to ",
+    "remind me in 1 hour and ",
+    "in 1 hour , and 3 ",
+    "set a reminder ",
+    "in 20 minutes, remind me ",
+    "morgen früh um 7 ",
 ]
 
 

@@ -196,6 +196,39 @@ async def test_a_reminder_due_in_the_quiet_hours_is_given_once_when_they_end(
     assert pet.files.goals.open_goals() == []
 
 
+@pytest.mark.parametrize(
+    ("said", "errand", "language"),
+    [
+        ("Remind me tomorrow morning at 7 to call the dentist", "dentist", "en"),
+        ("Erinnere mich morgen früh um 7 daran, den Zahnarzt anzurufen", "Zahnarzt", "de"),
+        ("Rappelle-moi demain matin à 7h d'appeler le dentiste", "dentiste", "fr"),
+        ("Recuérdame mañana por la mañana a las 7 llamar al dentista", "dentista", "es"),
+        ("Herinner me morgenochtend om 7 uur eraan de tandarts te bellen", "tandarts", "nl"),
+    ],
+)
+async def test_an_hour_of_tomorrow_morning_in_the_quiet_hours_is_given_when_they_end(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    home: dict[str, Any],
+    said: str,
+    errand: str,
+    language: str,
+) -> None:
+    """ "Tomorrow morning at 7" is 07:00, never 19:00, in every language; in the quiet hours, it
+    is given once when they end."""
+    hass.config.language = language
+    freezer.move_to(local(*DAY, 20, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    await tell(hass, freezer, said)
+    [item] = await items(hass)
+    assert errand in item["summary"]
+    assert dt_util.parse_datetime(item["due"]) == local(*NEXT, 7, 0)
+    await async_live_until(hass, freezer, pet, local(*NEXT, 21, 0))
+
+    [kept] = about(home["reach_outs"], errand)
+    assert fired(kept) == local(*NEXT, 9, 0), "when the quiet hours end, not at 19:00"
+
+
 async def test_several_reminders_in_the_quiet_hours_each_go_once_at_their_end(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, home: dict[str, Any]
 ) -> None:
@@ -413,6 +446,23 @@ async def test_a_reminder_nobody_gave_a_time_is_never_reminded_at_an_invented_on
         ("Recuérdame a las 8 menos cuarto llamar a Ana", "Ana", (19, 45), "Tu recordatorio"),
         ("Herinner me om half acht eraan Ana te bellen", "Ana", (19, 30), "Je herinnering"),
         ("Herinner me na het werk aan de post", "post", (18, 0), "Je herinnering"),
+        # the time before the errand, ahead of "remind me", or in two units
+        ("Remind me at 5pm to buy stamps", "stamps", (17, 0), "Your reminder"),
+        ("Remind me in 20 minutes to check the oven", "oven", (9, 50), "Your reminder"),
+        ("In 2 hours, remind me to call Ana", "Ana", (11, 30), "Your reminder"),
+        (
+            "Remind me to water the ficus in 1 hour and 30 minutes",
+            "ficus",
+            (11, 0),
+            "Your reminder",
+        ),
+        (
+            "Erinnere mich in 1 Stunde und 30 Minuten an die Post",
+            "Post",
+            (11, 0),
+            "Deine Erinnerung",
+        ),
+        ("Recuérdame en 2 horas y 15 minutos llamar a Ana", "Ana", (11, 45), "Tu recordatorio"),
     ],
 )
 async def test_a_reminder_in_any_language_is_kept_once_at_the_time_it_says(

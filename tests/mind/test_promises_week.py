@@ -4,10 +4,12 @@ end, whatever else happened.
 Four days (and the night after) through a real Home Assistant in simulated time with the pet's
 ordinary life running (musings on, the default gates and caps, quiet hours 22:00–09:00): Alex comes
 and goes, chats, asks the pet to speak up, asks for reminders at all hours (some falling in the
-quiet hours), and Home Assistant restarts every other day. The draws are seeded (the same days
-every run; they put reminders in the quiet hours and across a restart, and the test checks they
-do). Once on the offline brain, once with a model that, as models do, also promises each reminder
-back with its own idea of the time (the owner's time must win, and one request stays one promise).
+quiet hours) in every way of saying when (after the errand, before it, ahead of "remind me", as
+a duration in two units), and Home Assistant restarts every other day. The draws are seeded (the
+same days every run; they put reminders in the quiet hours and across a restart, and the test
+checks they do). Once on the offline brain, once with a model that, as models do, also promises
+each reminder back with its own idea of the time (the owner's time must win, and one request
+stays one promise).
 """
 
 from __future__ import annotations
@@ -65,6 +67,24 @@ CHAT = (
 )
 
 
+def _lasting(said: datetime, due: datetime) -> str:
+    hours, minutes = divmod(round((due - said).total_seconds() / 60), 60)
+    if not hours:
+        return f"in {minutes} minutes"
+    return f"in {hours} hours and {minutes} minutes" if minutes else f"in {hours} hours"
+
+
+# How the owner asks: the time after the errand, before it, ahead of "remind me", or as a
+# duration in two units, before or after the errand.
+PHRASINGS: tuple[Callable[[str, datetime, datetime], str], ...] = (
+    lambda errand, said, due: f"remind me to {errand} at {due:%H:%M}",
+    lambda errand, said, due: f"Remind me at {due:%H:%M} to {errand}",
+    lambda errand, said, due: f"At {due:%H:%M}, remind me to {errand}",
+    lambda errand, said, due: f"remind me {_lasting(said, due)} to {errand}",
+    lambda errand, said, due: f"Remind me to {errand} {_lasting(said, due)}, please",
+)
+
+
 @dataclass(frozen=True)
 class Step:
     """One thing that happens in the days, at a local time."""
@@ -110,7 +130,8 @@ def days(rng: random.Random) -> tuple[list[Step], list[Asked]]:
             said_at = at(rng.choice([7.1, 7.4, 19.3, 20.5]))
             due = said_at + timedelta(minutes=rng.randrange(45, 18 * 60, 5))
             given = quiet.keep_at(due, due) if quiet.hold(due) else due
-            steps.append(Step(said_at, "say", f"remind me to {errand} at {due:%H:%M}"))
+            said = PHRASINGS[len(asked) % len(PHRASINGS)](errand, said_at, due)
+            steps.append(Step(said_at, "say", said))
             asked.append(Asked(errand, said_at, due, given))
     return sorted(steps, key=lambda step: step.at), asked
 

@@ -32,6 +32,7 @@ from .language.when import (
     due_from,
     due_in,
     later,
+    names_a_time,
     unit_seconds,
     without_times,
 )
@@ -97,13 +98,15 @@ _PART: Final = r"(?:morning|afternoon|evening|night)"
 _DAYS: Final = "|".join(WEEKDAYS)
 # Only from the start of a run of spaces (linear, whatever the spaces).
 _TAIL: Final = re.compile(
-    rf"(?<!\s)\s+(?:tonight|tomorrow(?:\s+{_PART})?|later(?:\s+today)?|soon|this\s+{_PART}|"
+    rf"(?<!\s)\s+(?:please|pls|thanks|thank\s+you|tonight|tomorrow(?:\s+{_PART})?|"
+    rf"later(?:\s+today)?|soon|this\s+{_PART}|"
     rf"(?:on\s+)?(?:{_DAYS})(?:\s+{_PART})?|in\s+(?:half\s+an|an?|\d{{1,3}})\s+\w+|"
     r"at\s+\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?|o'clock)?)\s*$",
     re.I,
 )
 
 
+_FILLERS: Final = frozenset({"please", "ok", "okay", "so", "and", "then", "hey", "oh"})
 _LOOSE_MARK: Final = re.compile(r" ([,;:])")  # what a time taken out leaves: "call mum , please"
 
 
@@ -180,6 +183,16 @@ def answers_with_a_time(text: str, now: datetime) -> datetime | None:
     return None
 
 
+def _time_first(text: str, asked_at: int) -> str:
+    """The time said ahead of "remind me" in the same sentence ("In 20 minutes, remind me to
+    stretch"), when nothing else is said there; else nothing (a time of another clause, "I was
+    at the doctor at 3, remind me to …", is not the reminder's)."""
+    before = text[max(0, asked_at - 120) : asked_at]
+    before = before[max(before.rfind(mark) for mark in ".!?\n;") + 1 :]
+    left = {word.lower() for word in _WORD.findall(without_times(ENGLISH, before))}
+    return before if left <= _FILLERS and names_a_time(ENGLISH, before) else ""
+
+
 def mentions_a_time(text: str) -> bool:
     """Whether words say something like a time, read or not (a digit, an hour's word, "Uhr")."""
     text = text[:2000]
@@ -214,7 +227,8 @@ def _reminder(text: str, now: datetime) -> Commitment | None:
     if (match := _REMIND.search(text)) is not None:
         what = match["what"].strip()
         errand = _clean(without_times(ENGLISH, what)) or _clean(what)
-        return Commitment(errand, due_from(what, now, "en"), match["link"].lower())
+        due = due_from(what, now, "en") or due_from(_time_first(text, match.start()), now, "en")
+        return Commitment(errand, due, match["link"].lower())
     for asking in ASKINGS:
         if (reading := read_reminder(asking, text)) is not None:
             due = due_from(reading.timed, now, asking.language)

@@ -28,11 +28,11 @@ _I: Final = re.I
 
 @dataclass(frozen=True)
 class Grammar:
-    """How one language names a due time. Groups: `within` n and unit; `tomorrow`, `on_day`
-    (day) and `this` (or tonight) a part; `at` h (digits or a word), m or mm, plus or minus
-    (minutes after the hour, or to it), ampm; `around` a clock said around an hour (q and dir:
-    "quarter to", "ten past"; half: "halb acht" is 7:30) with h and ampm; `named` a time with
-    a name of its own (noon, midnight, after work)."""
+    """How one language names a due time. Groups: `within` n and unit (and more minutes);
+    `tomorrow`, `on_day` (day) and `this` (or tonight) a part; `at` h (digits or a word), m or
+    mm, plus or minus (minutes after the hour, or to it), ampm; `around` a clock said around an
+    hour (q and dir: "quarter to", "ten past"; half: "halb acht" is 7:30) with h and ampm;
+    `named` a time with a name of its own (noon, midnight, after work)."""
 
     language: str
     within: re.Pattern[str]
@@ -88,6 +88,11 @@ def _numbers(words: str) -> dict[str, int]:
     return found
 
 
+def _more(joiner: str, minutes: str) -> str:
+    """Minutes after a larger unit: "in 1 hour and 30 minutes" (the `more` group)."""
+    return rf"(?:\s{{0,3}},?\s{{0,3}}(?:{joiner})\s+(?P<more>\d{{1,2}})\s?(?:{minutes})\b)?"
+
+
 def _hour_group(hours: Mapping[str, int]) -> str:
     """The `h` group: digits, or one of the words (longest first, so "eins" before "ein")."""
     words = "|".join(sorted((re.escape(w) for w in hours), key=len, reverse=True))
@@ -98,10 +103,12 @@ _EN_PART: Final = r"(?:morning|afternoon|evening|night)"
 _EN_DAYS: Final = "|".join(WEEKDAYS)
 _EN_HOURS: Final = _numbers("one two three four five six seven eight nine ten eleven twelve")
 _EN_H: Final = _hour_group(_EN_HOURS)
+_EN_AN_HOUR: Final = _EN_H.replace("(?P<h>", "(?:")  # "at ten to eight" is 7:50, not "at ten"
 ENGLISH: Final = Grammar(
     language="en",
     within=_compile(
         r"\bin\s+(?P<n>\d{1,3}|an?|half\s+an)\s*(?P<unit>min(?:ute)?s?|hours?|hrs?|days?)\b"
+        + _more("and", "min(?:ute)?s?")
     ),
     tomorrow=_compile(rf"\btomorrow(?:\s+(?P<part>{_EN_PART}))?\b"),
     on_day=_compile(rf"\b(?:on\s+)?(?P<day>{_EN_DAYS})(?:\s+(?P<part>{_EN_PART}))?\b"),
@@ -111,7 +118,7 @@ ENGLISH: Final = Grammar(
         rf"\bat\s+{_EN_H}(?::(?P<m>\d{{2}}))?(?:\s+(?P<plus>fifteen|thirty|forty[\s-]five))?"
         r"\s*(?:(?P<ampm>[ap]\.?m\.?)|o'clock|"
         r"(?=$|[,.;!?)]|\s+(?:and|then|on|today|tonight|tomorrow|this|please|right|ok|okay|"
-        r"yes)\b)|(?<=\d\d:\d\d))"
+        rf"yes|about|that)\b|\s+to\s+(?!{_EN_AN_HOUR}\b))|(?<=\d\d:\d\d))"
     ),
     later=_compile(r"\blater(?:\s+today)?\b|\bsoon\b"),
     today=None,
@@ -148,7 +155,7 @@ GERMAN: Final = Grammar(
     language="de",
     within=_compile(
         r"\b(?:in|binnen)\s+(?P<n>\d{1,3}|einer\s+halben|einem|einer|einen|eine|ein)\s*"
-        r"(?P<unit>min(?:uten?)?|std|stunden?|tag(?:en?)?)\b"
+        r"(?P<unit>min(?:uten?)?|std|stunden?|tag(?:en?)?)\b" + _more("und", "min(?:uten?)?")
     ),
     tomorrow=_compile(
         r"(?<!heute\s)(?<!guten\s)(?<!tag\s)(?<!woch\s)\bmorgen"
@@ -224,7 +231,7 @@ FRENCH: Final = Grammar(
     language="fr",
     within=_compile(
         r"\b(?:dans|d'ici|d’ici)\s+(?P<n>\d{1,3}|une\s+demi|un|une)(?:\s?|-)"
-        r"(?P<unit>min(?:ute)?s?|h(?:eures?)?|jours?)\b"
+        r"(?P<unit>min(?:ute)?s?|h(?:eures?)?|jours?)\b" + _more("et", "min(?:ute)?s?")
     ),
     tomorrow=_compile(rf"(?<!après-)(?<!apres-)\bdemain(?:\s+(?P<part>{_FR_PART}))?\b"),
     on_day=_compile(
@@ -277,7 +284,7 @@ SPANISH: Final = Grammar(
     language="es",
     within=_compile(
         r"\b(?:en|dentro\s+de)\s+(?P<n>\d{1,3}|media|una|un)\s*"
-        r"(?P<unit>min(?:uto)?s?|horas?|d[ií]as?)\b"
+        r"(?P<unit>min(?:uto)?s?|horas?|d[ií]as?)\b" + _more("y", "min(?:uto)?s?")
     ),
     tomorrow=_compile(
         r"(?<!\bla\s)(?<!\besta\s)(?<!\bcada\s)(?<!\bde\s)(?<!\bpasado\s)\bma[nñ]ana"
@@ -335,7 +342,7 @@ DUTCH: Final = Grammar(
     language="nl",
     within=_compile(
         r"\b(?:over|binnen)\s+(?P<n>\d{1,3}|een\s+half|een|één|anderhalf|half)\s?"
-        r"(?P<unit>min(?:uut|uten)?|uur|uren|dag(?:en)?)\b"
+        r"(?P<unit>min(?:uut|uten)?|uur|uren|dag(?:en)?)\b" + _more("en", "min(?:uut|uten)?")
     ),
     tomorrow=_compile(
         r"(?<!guten\s)(?<!goede\s)(?<!heute\s)\bmorgen\s?(?P<part>ochtend|vroeg|middag|avond|nacht)?\b"

@@ -1,4 +1,5 @@
-"""How German, French, Spanish and Dutch ask to be reminded, and say when they'll be back.
+"""How German, French, Spanish and Dutch ask to be reminded, and say when they'll be back; and
+English that names the time before the errand ("remind me in 20 minutes to check the oven").
 
 The owner's "Erinnere mich um 19 Uhr daran, Mama anzurufen", "Rappelle-moi demain d'appeler
 maman", "Recuérdame a las 7 llamar a mamá" and "Herinner me om 7 uur eraan mama te bellen" each
@@ -57,6 +58,16 @@ def _asking(
 
 
 ASKINGS: Final = (
+    # English with the time first ("remind me in 20 minutes to …", "remind me at 5pm about …",
+    # "set a reminder for tomorrow at 9 to …"); "remind me to … at 5" is read in `commitments`.
+    _asking(
+        "en",
+        r"\bremind\s+me\b|\b(?:set|add|make)\s+(?:me\s+)?an?\s+reminder\b",
+        r"\b(?:please|pls|thanks|thank\s+you)\b|^\W*for\b",
+        r"(?!)",
+        {r"^to\s+": "to", r"^about\s+": "about", r"^that\s+": "that"},
+        None,
+    ),
     _asking(
         "de",
         r"(?<!ich\s)\berinnere?\s+mich\b|\berinnern\s+sie\s+mich\b|\berinnerst\s+du\s+mich\b|"

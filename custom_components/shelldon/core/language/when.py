@@ -95,6 +95,8 @@ def _afternoon(
         hour += 12
     elif ampm == "am" and hour == 12:
         hour = 0
+    elif part == "morning":
+        pass  # "tomorrow morning at 7", "morgen früh um 7": the morning, as said
     elif not ampm and not clock24 and (1 <= hour < 8 or (evening and 1 <= hour < 12)):
         hour += 12  # "at 5" most likely means the afternoon; "tonight at 8" the evening
     return time(hour % 24, minute) if 0 <= minute < 60 else None
@@ -150,21 +152,22 @@ def clock_time(grammar: Grammar, text: str, part: str | None = None) -> time | N
 def due_in(grammar: Grammar, text: str, now: datetime) -> datetime | None:
     """A due time read from a phrase by one language's grammar; None if it names none."""
     if match := grammar.within.search(text):
-        return later(now, amount(grammar, match["n"]) * unit_seconds(grammar, match["unit"]))
+        more = int(match["more"] or 0) * 60  # "in 1 hour and 30 minutes"
+        return later(now, amount(grammar, match["n"]) * unit_seconds(grammar, match["unit"]) + more)
     base: datetime | None = None
-    part: str | None = None
+    part: str | None = None  # the part of the day the words name, if they name one
     if match := grammar.tomorrow.search(text):
-        base, part = now + timedelta(days=1), _part(grammar, match["part"]) or "morning"
+        base, part = now + timedelta(days=1), _part(grammar, match["part"])
     elif match := grammar.on_day.search(text):
         ahead = (grammar.days[words(match["day"])] - now.weekday()) % 7 or 7
-        base, part = now + timedelta(days=ahead), _part(grammar, match["part"]) or "morning"
+        base, part = now + timedelta(days=ahead), _part(grammar, match["part"])
     elif match := grammar.this.search(text):
         base, part = now, "tonight" if match["tonight"] else _part(grammar, match["part"])
     if (at := clock_time(grammar, text, part)) is not None:
         due = _at(base or now, at)
         return due if base is not None or due > now else due + timedelta(days=1)
-    if base is not None and part is not None:
-        due = _at(base, PARTS[part])
+    if base is not None:  # a day with no hour: its morning, unless a part is named
+        due = _at(base, PARTS[part or "morning"])
         return due if due > now else later(now, 3600)
     if grammar.later.search(text):
         return later(now, LATER.total_seconds())

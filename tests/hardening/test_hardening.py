@@ -150,6 +150,47 @@ async def test_an_edit_into_the_vaults_machinery_is_refused_and_runs_nothing(
     assert not [r for r in caplog.records if r.levelname == "ERROR"], "nothing raised"
 
 
+PASSWORD, PHRASE = "hunter2xyz", "amber wolf river stone"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"memory/{PASSWORD}.md",
+        f"memory/{PHRASE}.md",
+        "memory/amber-wolf-river-stone.md",
+        f"knowledge/notes/{PASSWORD}/wifi.md",
+        f"world/{PASSWORD.upper()}.md",
+        f"soul/{PASSWORD}.md",  # a proposal would show it to the owner, and keep it
+    ],
+)
+async def test_an_edit_whose_file_name_holds_a_secret_is_refused_and_leaves_no_trace(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, tmp_path: Path, path: str
+) -> None:
+    """A file's name is a door out (the vault, its history, the journal's account of the
+    edit): a name that holds a secret the owner told is refused, whatever the surface."""
+    chat = {"intent": "chat", "say": "Mm."}
+    model = ScriptedModel(owner=[chat, editing(path, "nothing to see\n"), chat])
+    freezer.move_to(local(2026, 11, 30, 14, 0))
+    with scripted(model):
+        pet = await async_setup_pet(hass, pet_entry(hass))
+        await tell(hass, freezer, f"my password is {PASSWORD}, passphrase: {PHRASE}")
+        response = await tell(hass, freezer, "Please grow a little")
+        await tell(hass, freezer, "and now something for the history")
+        await async_live_for(hass, freezer, pet, timedelta(minutes=2))
+
+    assert response["reply"] == SAID and response["ok"], "the owner still got the answer"
+    assert pet.files.proposals.pending == {}, "refused, not proposed"
+    root = vault(tmp_path)
+    names = [str(p.relative_to(root)) for p in root.rglob("*") if ".git" not in p.parts]
+    history = git(tmp_path, "log", "--all", "--name-only", "--format=%s")
+    told = journal(tmp_path)
+    assert "its file name held a secret" in told
+    for seen in (*names, history, told):
+        for secret in (PASSWORD, "amber wolf", "wolf-river", "river stone"):
+            assert secret not in seen.lower(), (secret, seen[:200])
+
+
 def plant(root: Path, markers: dict[str, Path], config: str) -> None:
     """Hooks of every kind, and `config` appended to the repository's own."""
     with (root / ".git" / "config").open("a") as handle:

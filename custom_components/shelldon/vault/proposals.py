@@ -125,6 +125,9 @@ class Proposals:
             shown = shorten(scrubbed.cut(path, 80))
             _LOGGER.info("%s asked to edit %s, the vault's machinery; refused", self.name, shown)
             return words("edit.machinery", path=shown)
+        if scrubbed(path) != path:  # a file's name is a door out too (the vault, its history)
+            _LOGGER.info("%s asked to edit a file named with a secret; refused", self.name)
+            return words("edit.secret_path")
         try:
             rel = str(self.vault.relative(normalise(path)))
         except VaultError as err:

@@ -200,6 +200,10 @@ WORDS: Final[dict[str, str]] = {
         "Änderung an {path} abgelehnt: das gehört zur Technik meines Tresors, nicht zu "
         "meinen Dateien"
     ),
+    "edit.secret_path": (
+        "Änderung abgelehnt: ihr Dateiname enthielt ein Geheimnis, und kein Geheimnis wird ein "
+        "Dateiname"
+    ),
     "edit.outside": "Änderung außerhalb meines Tresors abgelehnt ({reason})",
     "edit.too_large": "Änderung an {path} abgelehnt: sie ist größer als {size} KB",
     "edit.edited": "{path} geändert: {why}",

@@ -195,6 +195,9 @@ WORDS: Final[dict[str, str]] = {
     "edit.no_reason": "no reason given",
     "edit.constitution": "refused: my constitution is not mine to edit",
     "edit.machinery": "refused an edit to {path}: that is my vault's machinery, not a file of mine",
+    "edit.secret_path": (
+        "refused an edit: its file name held a secret, and no secret becomes a file name"
+    ),
     "edit.outside": "refused an edit outside my vault ({reason})",
     "edit.too_large": "refused an edit to {path}: it is larger than {size} KB",
     "edit.edited": "edited {path}: {why}",

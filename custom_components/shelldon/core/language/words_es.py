@@ -190,6 +190,10 @@ WORDS: Final[dict[str, str]] = {
     "edit.machinery": (
         "rechacé un cambio en {path}: es la maquinaria de mi cofre, no un archivo mío"
     ),
+    "edit.secret_path": (
+        "rechacé un cambio: el nombre de su archivo contenía un secreto, y ningún secreto se "
+        "vuelve nombre de archivo"
+    ),
     "edit.outside": "rechacé un cambio fuera de mi cofre ({reason})",
     "edit.too_large": "rechacé un cambio en {path}: ocupa más de {size} KB",
     "edit.edited": "edité {path}: {why}",

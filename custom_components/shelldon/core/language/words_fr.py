@@ -198,6 +198,10 @@ WORDS: Final[dict[str, str]] = {
     "edit.machinery": (
         "modification de {path} refusée : c'est la mécanique de mon coffre, pas un de mes fichiers"
     ),
+    "edit.secret_path": (
+        "modification refusée : son nom de fichier contenait un secret, et aucun secret ne devient "
+        "un nom de fichier"
+    ),
     "edit.outside": "modification hors de mon coffre refusée ({reason})",
     "edit.too_large": "modification de {path} refusée : elle dépasse {size} Ko",
     "edit.edited": "modifié {path} : {why}",

@@ -190,6 +190,10 @@ WORDS: Final[dict[str, str]] = {
     "edit.machinery": (
         "wijziging van {path} geweigerd: dat is de machinerie van mijn kluis, geen bestand van mij"
     ),
+    "edit.secret_path": (
+        "wijziging geweigerd: de bestandsnaam bevatte een geheim, en geen geheim wordt een "
+        "bestandsnaam"
+    ),
     "edit.outside": "wijziging buiten mijn kluis geweigerd ({reason})",
     "edit.too_large": "wijziging van {path} geweigerd: groter dan {size} KB",
     "edit.edited": "{path} gewijzigd: {why}",

@@ -1,11 +1,18 @@
 """The value a secret word names: where it starts, where it ends, and how it is hidden.
 
-Where a colon, "=" or "is" says a value follows ("my wifi password is correct horse battery
-staple", "das Passwort lautet …", "la contraseña es …"), the value runs to the end of its
-clause: a sentence's end, a semicolon, a comma, a line's end, a conjunction ("and", "aber",
-"mais", "pero", "maar") or a word that names another key ("user:"), at most twelve words and
-`MAX_CLAUSE` characters. After a bare key word ("password hunter2 please") it is one word. A
-PIN or a code is its digits, however they are grouped ("4111 1111 1111 1111").
+Where a colon, "=", "is" or a dash says a value follows ("my wifi password is correct horse
+battery staple", "das Passwort lautet …", "la contraseña es …", "wifi password — …"), the value
+runs to the end of its clause: a sentence's end, a semicolon, a comma, a line's end, a
+conjunction ("and", "aber", "mais", "pero", "maar") or a word that names another key ("user:"),
+at most twelve words and `MAX_CLAUSE` characters. After a bare key word ("password hunter2
+please", "my password's hunter2") it is one word. A PIN or a code is its digits, however they
+are grouped ("4111 1111 1111 1111", a safe's "12-34-56").
+
+What follows "is" (or a dash) may be prose rather than a value: "my password is in the drawer",
+"… is the same as before", "… is still the same". It is prose when its first word is a small
+word of prose (not a noun such as "garden"), or an article before another ("the same"); a word
+such as "still" or "now" before the value stays with the key ("is still [secret]"). After a
+bare key word, any word of prose is no value ("I forgot my password again").
 
 Every piece is possessive or bounded (see `core.secrets.shapes`), so no value makes a pattern
 backtrack.
@@ -53,13 +60,20 @@ VALUE_START: Final = rf"{_NOT_A_VALUE}(?:{_QUOTED}|[\"']?(?!{MARKER}){_FIRST})"
 VALUE: Final = rf"{_NOT_A_VALUE}(?:{_QUOTED}|[\"']?(?!{MARKER}){_FIRST}{_REST})"
 WIFI_START: Final = rf"(?![:=])(?!{MARKER})(?:{_QUOTED}|{_FIRST})"
 WIFI_VALUE: Final = rf"(?![:=])(?!{MARKER})(?:{_QUOTED}|{_FIRST}{_REST})"
-# The way a key with no colon, "=" or "is" meets its value (see `_REST`).
-PLAIN: Final = r"(?:\s*+[:=]\s*+|(?P<plain>\s*+))"
+# The way a key with no "is" meets its value: a colon or "=", a dash between spaces (a clause
+# follows, as after "is"), or nothing but a space or "'s" (then the group `plain` matches, and
+# the value is one word: see `_REST`). Where "'s" meets a marker, nothing else does (so the
+# "'s [secret] …'" of a text scrubbed once is never read as a quoted value).
+PLAIN: Final = r"(?:\s*+[:=]\s*+|\s++(?:[—–]|--?)\s++|(?P<plain>['’]s\s++|\s*+(?!['’]s\s)))"
 # A PIN or a door code: 3-8 digits, and any groups of digits after them ("4111 1111 1111
-# 1111"); never part of a date, a time or a longer number.
-DIGITS_VALUE: Final = r"\d{3,8}(?: \d{1,8}){0,7}(?![\w\[])(?![.,:/-][\d\[])"
+# 1111"), or three or more groups of one to three digits joined by dashes (a safe's
+# combination, "12-34-56"); never part of a date, a time or a longer number.
+DIGITS_VALUE: Final = (
+    r"(?:\d{3,8}(?: \d{1,8}){0,7}|\d{1,3}(?:-\d{1,3}){2,7})(?![\w\[])(?![.,:/-][\d\[])"
+)
 
 _HEAD: Final = re.compile(r"\S++")
+_WORD_AND_GAP: Final = re.compile(r"(\S++)[ \t]++")
 
 # Words that follow a secret word in prose ("I forgot my password again"): not a value unless a
 # colon or "=" says it is one.
@@ -71,7 +85,9 @@ _PROSE_WORDS: Final = (
     "over please policy protected protection reset ring rotation same should since so some "
     "still strength such than that the their them then there these they this those through "
     "to today tomorrow too under until up us was we were what when where which while who why "
-    "will with without would yet you your garden between ingredient accepted network files"
+    "will with without would yet you your garden between ingredient accepted network files "
+    "length hash format history complexity requirements rules expiry written stored saved kept "
+    "printed taped noted somewhere"
 )
 PROSE: Final = frozenset(_PROSE_WORDS.split())
 # Small words of the five languages: a part of a passphrase that starts or ends with one is
@@ -83,20 +99,51 @@ _SMALL_WORDS: Final = (
     "het een voor met van op is en niet mijn"
 )
 SMALL: Final = PROSE | frozenset(_SMALL_WORDS.split())
+# After "is" (or a dash), a clause is prose when its first word is one of prose, but not one of
+# these nouns ("is garden gnome 42" is a value); an article starts a value when a word that is no
+# word of prose and one more word at least follow it ("the moon is blue", not "the same" nor "the
+# default"); and these words before a value stay with the key ("is still [secret]").
+_NOUNS: Final = (
+    "garden ingredient network files field gesture hint hints link list manager policy ring "
+    "rotation strength"
+)
+IS_PROSE: Final = PROSE - frozenset(_NOUNS.split())
+_ARTICLES: Final = frozenset(("the", "a", "an"))
+_BEFORE_A_VALUE: Final = frozenset(("still", "now", "also", "just", "always"))
 
 
 def keep_value(match: re.Match[str], found: Found) -> str:
     """The key stays, its value goes (quoted whole, or at most `MAX_CLAUSE` characters of its
-    clause); a lower-case word of prose after a key word with no colon or "=" ("I forgot my
-    password again") is no value, nor is a word of fewer than three characters."""
+    clause); a lower-case word of prose after a bare key word ("I forgot my password again"), a
+    clause of prose after "is" ("my password is in the drawer"), and a word of fewer than three
+    characters are no value."""
     key, value = match["key"], match["value"]
     if len(value) > MAX_CLAUSE and value[:1] not in "\"'“„":
         head = _HEAD.match(value)
         end = value[: MAX_CLAUSE + 1].rfind(" ")
         value = value[: max(end, head.end() if head else 0)]
-    if len(value) < 3 or (value.split(maxsplit=1)[0] in PROSE and not any(c in key for c in ":=")):
+    skip = 0  # "still ", "now ": kept with the key
+    if not any(c in key for c in ":="):
+        if "plain" in match.re.groupindex and match["plain"] is not None:
+            if value.split(maxsplit=1)[0] in PROSE:
+                return match.group(0)
+        else:
+            while (word := _WORD_AND_GAP.match(value, skip)) and word[1] in _BEFORE_A_VALUE:
+                skip = word.end()
+            if _reads_as_prose(value[skip:].split(maxsplit=3)):
+                return match.group(0)
+    if len(value) - skip < 3:
         return match.group(0)
-    return _hidden(match, value, found)
+    return _hidden(match, value, found, skip)
+
+
+def _reads_as_prose(words: list[str]) -> bool:
+    """Whether a clause after "is" reads as prose (its first few words, lower-case)."""
+    if not words:
+        return True
+    if words[0] in _ARTICLES:
+        return len(words) < 3 or words[1] in PROSE
+    return words[0] in IS_PROSE
 
 
 def keep_digits(match: re.Match[str], found: Found) -> str:
@@ -109,10 +156,12 @@ def keep_any(match: re.Match[str], found: Found) -> str:
     return _hidden(match, match["value"], found)
 
 
-def _hidden(match: re.Match[str], value: str, found: Found) -> str:
-    kept = value  # a quoted value is hidden with its quotes
-    if value[:1] not in "\"'“„":  # what ends it is punctuation around it, given back
-        kept = value.rstrip(",;\"'`)]}>") or value
-        kept = kept if len(kept) >= 3 else value
+def _hidden(match: re.Match[str], value: str, found: Found, skip: int = 0) -> str:
+    kept = value[skip:]  # a quoted value is hidden with its quotes
+    if kept[:1] not in "\"'“„":  # what ends it is punctuation around it, given back
+        kept = kept.rstrip(",;\"'`)]}>") or kept
+        kept = kept if len(kept) >= 3 else value[skip:]
     found.keyed.append(kept)
-    return match["key"] + SECRET + match.group(0)[len(match["key"]) + len(kept) :]
+    head = len(match["key"]) + skip
+    whole = match.group(0)
+    return whole[:head] + SECRET + whole[head + len(kept) :]

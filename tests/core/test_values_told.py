@@ -1,0 +1,148 @@
+"""A value the owner tells is recognised however the key meets it: after "is" even when its first
+word is one of prose ("is the moon is blue", "is garden gnome 42", "is still hunter2xyz"), after a
+contraction ("password's"), after a dash, and a safe's combination in groups ("12-34-56"); while
+a clause of prose after "is" stays readable ("is the same as before", "is in the drawer"). Every
+pattern changed stays linear in the text."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from custom_components.shelldon.core.secrets.scrub import Scrubber, Taint, scrub
+
+KEY = bytes(range(16))
+
+
+@pytest.mark.parametrize(
+    ("said", "shown", "secret"),
+    [
+        # "is": a first word of prose that is a noun, or an article before words of no prose
+        (
+            "my wifi password is the moon is blue",
+            "my wifi password is [secret]",
+            "the moon is blue",
+        ),
+        ("my password is a purple monkey dishwasher", "my password is [secret]", "purple monkey"),
+        ("my password is garden gnome 42", "my password is [secret]", "garden gnome 42"),
+        ("the wifi password is network cable 7", "the wifi password is [secret]", "cable 7"),
+        # "is" and a word that only comes before the value: it stays with the key
+        ("my password is still hunter2xyz", "my password is still [secret]", "hunter2xyz"),
+        ("my password is now Tr0ub4dor&3", "my password is now [secret]", "Tr0ub4dor&3"),
+        (
+            "the wifi password is always the moon is blue",
+            "the wifi password is always [secret]",
+            "the moon is blue",
+        ),
+        # a contraction of "is": one word, as after a bare key word
+        ("my wifi password's hunter2xyz", "my wifi password's [secret]", "hunter2xyz"),
+        ("my password’s Zebra-Quokka-77", "my password’s [secret]", "Zebra-Quokka-77"),
+        # a dash: a clause, as after "is"
+        ("wifi password \u2014 hunter2xyz", "wifi password \u2014 [secret]", "hunter2xyz"),
+        ("wifi password\u2013hunter2xyz", "wifi password[secret]", "hunter2xyz"),  # glued
+        ("router password - amber wolf river", "router password - [secret]", "amber wolf river"),
+        ("passphrase -- tall green tree, ok", "passphrase -- [secret], ok", "tall green tree"),
+        # a combination in groups of digits joined by dashes
+        (
+            "the combination to the safe is 12-34-56",
+            "the combination to the safe is [secret]",
+            "12-34-56",
+        ),
+        ("the door code is 4-8-2-1", "the door code is [secret]", "4-8-2-1"),
+        ("Tresorcode: 11-22-33", "Tresorcode: [secret]", "11-22-33"),
+    ],
+)
+def test_a_told_value_is_recognised(said: str, shown: str, secret: str) -> None:
+    assert scrub(said) == shown
+    scrubber = Scrubber(Taint(KEY))
+    scrubber.learn_from(said)
+    assert secret not in scrubber(f"It was {secret}. I wrote down: {secret}")
+    assert scrub(shown) == shown, "scrubbed once, it stays"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a clause of prose after "is" (an adverb first changes nothing)
+        "my password is the same as before",
+        "my password is still the same",
+        "my password is in the drawer",
+        "the wifi password is on the fridge",
+        "my password is now in the manager",
+        "the password is the default",  # an article and one word: too little to be a phrase
+        "my password is expired",
+        "my password is still",
+        "my password is not secure enough",
+        "the wifi password is written on the router",
+        # a possessive is no contraction when a word of prose follows
+        "my password's strength is fine",
+        "the password's length is 12",
+        "the wifi password's hint is on the fridge",
+        # a bare key word and prose (as before)
+        "I forgot my password again today",
+        "the secret garden is lovely",
+        # numbers joined by a dash that are no combination
+        "code: 2026-12-01",
+        "pin 3-4 of the header",
+        "error code is 12-34-56",  # a bare "code" after "error" stays
+        # dashes that join no key to a value
+        "the password-protected file",
+        "passwords - we have too many",
+    ],
+)
+def test_a_clause_of_prose_stays_readable(said: str) -> None:
+    assert scrub(said) == said
+    scrubber = Scrubber(Taint(KEY))
+    scrubber.learn_from(said)
+    assert len(scrubber.taint) == 0
+
+
+# --- linear in the text ----------------------------------------------------------------------
+# The patterns changed (the ways a key meets its value, a combination's groups) and the words
+# before a value, on 64 KB of their worst input.
+
+SEEDS = [
+    "password's ",
+    "password’s x",
+    "password - ",
+    "password -- ",
+    "password — ",
+    "password—",
+    "wifi password – a ",
+    "password is still ",
+    "password is still now ",
+    "password is the ",
+    "password is the moon ",
+    "still ",
+    "code is 1-",
+    "code is 1-2-",
+    "combination is 12-34-",
+    "pin 1-2-3-4-5-6-7-8-9-",
+    "1-2-",
+    "- ",
+    "—",
+    "'s ",
+]
+
+
+def _cpu(text: str, *, under: float = 0.0) -> float:
+    best = float("inf")
+    for _ in range(2):
+        started = time.thread_time()
+        scrub(text)
+        best = min(best, time.thread_time() - started)
+        if best < under:
+            break
+    return best
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_64_kilobytes_of_worst_input_are_scrubbed_in_linear_time(seed: str) -> None:
+    """Four times the text costs about four times the CPU (a pattern that backtracked
+    quadratically would cost sixteen); and what is scrubbed once stays."""
+    small, big = ((seed * (size // len(seed) + 1))[:size] for size in (16384, 65536))
+    bound = 8 * _cpu(small) + 0.05
+    assert _cpu(big, under=bound) < bound, "superlinear in the text's length"
+    once = scrub(big)
+    assert scrub(once) == once

@@ -112,10 +112,12 @@ def test_an_old_checkpoint_of_one_list_is_read_as_the_owners() -> None:
     old = Scrubber(Taint(KEY))
     old.learn_from(f"password: {ROUTER}")
     (group,) = old.to_dict()["pools"]["said"]
-    before_pools = {"key": KEY.hex(), "seen": group.split()}  # the form before the pools
+    # the form before the pools (which knew no letters forms: their "words" are 99)
+    (entry,) = [e for e in group.split() if not e.endswith(":99")]
+    before_pools = {"key": KEY.hex(), "seen": [entry]}
     scrubber = Scrubber(Taint(OTHER_KEY))
     scrubber.restore(before_pools)
-    assert scrubber.to_dict()["pools"]["said"] == [group]
+    assert scrubber.to_dict()["pools"]["said"] == [entry]
     _flood(scrubber, 10_000)
     assert scrubber(f"it was {ROUTER}") == "it was [secret]"
 

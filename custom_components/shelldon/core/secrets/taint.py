@@ -5,8 +5,10 @@ oldest forgotten first: what the owner said (`SAID`), what the vault's files hel
 and everything else (`HEARD`: the list anyone may edit, the model's replies, a guest). So no
 flood of what others write pushes out a secret of the owner's. A value of several words is
 remembered whole, by each run of two or more of its words that neither starts nor ends with a
-small word, and by each of its words that looks made up; a number also as its digits alone.
-Finding runs in time linear in the text.
+small word, and by each of its words that looks made up; a number also as its digits alone;
+and every secret also by its letters and digits alone, found again whatever stands between them
+(`core.secrets.letters`: "correct-horse-battery-staple", "7 3 9 1 5 4"), an IBAN also by its
+account number. Finding runs in time linear in the text.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from enum import StrEnum
 from typing import Final
 
+from .letters import Tokens, account, letters
 from .numbers import SECRET
 from .values import SMALL
 
@@ -29,6 +32,10 @@ MAX_REMEMBERED: Final = 512  # hashes a pool of others' words keeps; the oldest 
 MIN_DIGITS: Final = 8
 MAX_GROUPS: Final = 8
 DIGITS: Final = 0  # the "words" of a secret remembered as its digits alone
+# The "words" of a secret remembered as its letters and digits alone (hashed apart from the rest,
+# and not counted in its pool's budget: a secret has one such form, an IBAN two).
+LETTERS: Final = 99
+_LETTERS_HASH: Final = b"letters"
 
 
 class Pool(StrEnum):
@@ -124,9 +131,9 @@ class Taint:
     def __len__(self) -> int:
         return len(self._seen)
 
-    def _digest(self, normal_text: str) -> str:
+    def _digest(self, normal_text: str, person: bytes = b"") -> str:
         raw = normal_text.encode("utf-8", errors="replace")
-        return hashlib.blake2b(raw, key=self._key, digest_size=12).hexdigest()
+        return hashlib.blake2b(raw, key=self._key, digest_size=12, person=person).hexdigest()
 
     def _entry(self, normal_text: str, words: int) -> Entry:
         return self._digest(normal_text), len(normal_text), words
@@ -136,12 +143,16 @@ class Taint:
         oldest are forgotten past its budget."""
         with self._lock:
             held = self._pools[pool]
-            if entries[0][0] in held:  # said again: the newest once more
-                held[entries[0][0]] = held.pop(entries[0][0])
-                return
+            if (before := held.pop(entries[0][0], None)) is not None:
+                if before == entries:  # said again: the newest once more
+                    held[entries[0][0]] = entries
+                    return
+                self._sizes[pool] -= _weight(before)  # remembered otherwise before (by an
+                for digest, length, words in before:  # older pet): remembered anew
+                    self._forget(digest, (length, words))
             held[entries[0][0]] = entries
             self.version += 1
-            self._sizes[pool] += len(entries)
+            self._sizes[pool] += _weight(entries)
             for digest, length, words in entries:
                 self._holders[digest] = self._holders.get(digest, 0) + 1
                 if self._holders[digest] == 1:
@@ -149,7 +160,7 @@ class Taint:
                     self._shapes[length, words] = self._shapes.get((length, words), 0) + 1
             while self._sizes[pool] > POOL_SIZES[pool] and len(held) > 1:
                 gone = held.pop(next(iter(held)))
-                self._sizes[pool] -= len(gone)
+                self._sizes[pool] -= _weight(gone)
                 for digest, length, words in gone:
                     self._forget(digest, (length, words))
 
@@ -164,7 +175,8 @@ class Taint:
 
     def learn(self, secret: str, pool: Pool = Pool.HEARD, *, parts: bool = True) -> None:
         """Remember a secret that was hidden, in its pool (too short, too long or too many words:
-        not); of several words, with its parts; of digits, also as its digits alone."""
+        not); of several words, with its parts; of digits, also as its digits alone; and by its
+        letters and digits alone (an IBAN also by its account number's)."""
         whole = normal(secret)
         words = whole.count(" ") + 1
         entries: list[Entry] = []
@@ -181,6 +193,10 @@ class Taint:
                 if len(part) >= MIN_TAINT
             )
         if entries:
+            alone = letters(secret)
+            for form in (alone, account(alone)):
+                if form and MIN_TAINT <= len(form) <= MAX_TAINT:
+                    entries.append((self._digest(form, _LETTERS_HASH), len(form), LETTERS))
             self._remember(pool, tuple(entries))
 
     def to_pools(self) -> dict[str, list[str]]:
@@ -201,10 +217,10 @@ class Taint:
             return text
         with self._lock:
             shapes = set(self._shapes)
-        lengths = {length for length, words in shapes if words != DIGITS}
+        lengths = {length for length, words in shapes if words not in (DIGITS, LETTERS)}
         spans: list[tuple[int, int]] = []
         runs = [(m.start(), m.end()) for m in _RUN.finditer(text)]
-        if several := sorted({w for _, w in shapes if w > 1}, reverse=True):
+        if several := sorted({w for _, w in shapes if 1 < w <= MAX_WORDS}, reverse=True):
             sized = _Sized(text, runs)
             for words in several:  # several words: windows of that many
                 for first in sized.windows(words, lengths):
@@ -215,6 +231,8 @@ class Taint:
                     self._check(text, *part, lengths, spans)
         if digit_lengths := {length for length, words in shapes if words == DIGITS}:
             self._check_digits(text, digit_lengths, spans)
+        if letter_lengths := {length for length, words in shapes if words == LETTERS}:
+            self._check_letters(text, letter_lengths, spans)
         return _replaced(text, spans)
 
     def _check(
@@ -262,6 +280,16 @@ class Taint:
                 number = "".join(c for c in text[start:stop] if c.isdigit())
                 if self._digest(number) in self._seen:
                     spans.append((start, stop))
+
+    def _check_letters(self, text: str, lengths: set[int], spans: list[tuple[int, int]]) -> None:
+        """Windows of tokens whose letters and digits, joined, are a remembered secret's."""
+        tokens = Tokens(text)
+        known: dict[str, bool] = {}  # letters looked up already (a text repeats itself)
+        for first, last, form in tokens.windows(lengths):
+            if (hit := known.get(form)) is None:
+                hit = known[form] = self._digest(form, _LETTERS_HASH) in self._seen
+            if hit:
+                spans.append((tokens.spans[first][0], tokens.spans[last][1]))
 
 
 class _Sized:
@@ -328,6 +356,11 @@ def _glued(text: str, start: int, end: int) -> list[tuple[int, int]]:
     if len(alnum) > 1 or (alnum and alnum[0] != (start, end)):
         parts.extend(alnum)
     return parts
+
+
+def _weight(entries: tuple[Entry, ...]) -> int:
+    """What a secret's entries count against its pool's budget (its letters forms nothing)."""
+    return sum(1 for entry in entries if entry[2] != LETTERS)
 
 
 def _replaced(text: str, spans: list[tuple[int, int]]) -> str:

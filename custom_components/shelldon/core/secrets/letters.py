@@ -1,0 +1,120 @@
+"""A secret by its letters and digits alone, and where they stand in a text whatever lies between
+them: "correct-horse-battery-staple", `["correct","horse","battery","staple"]`,
+"CorrectHorseBatteryStaple", a PIN read out as "7 3 9 1 5 4", "Tr0ub4dor & 3".
+
+A text's tokens are its runs of letters and digits (with the marks that combine with them and the
+invisible characters between them); anything else splits them (an escape in an address, "%20",
+too), and a marker (`[secret]`) stands between them like a wall. A token's letters are its
+compatibility form in one case, its letters and digits only; a secret's are its tokens' letters,
+joined. A window of consecutive tokens whose letters, joined, are a remembered secret's is that
+secret, hidden from its first token to its last: a window starts and ends where tokens do, so
+"horse" is never found in "seahorses".
+
+Only a window as long as a remembered secret is built: the running count of the tokens' letters
+says where one that starts at a token would end, so the finding stays linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from itertools import accumulate
+from typing import Final
+
+from .values import MARKER
+
+MAX_TOKENS: Final = 16  # tokens in a window: a card read out in groups, a PIN digit by digit
+# Marks that combine with the letter before them (a decomposed "é"), and the invisible characters:
+# a token's, dropped from its letters.
+_JOINED: Final = (
+    "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+    "\u00ad\u200b\u200c\u200d\u2060\ufeff"
+)
+# A token, a marker, or a character escaped in an address ("correct%20horse"), which splits
+# tokens as the character would.
+_TOKEN: Final = re.compile(
+    rf"(?P<marker>{MARKER})|(?P<escape>%[0-9A-Fa-f]{{2}})|(?:[^\W_]|[{_JOINED}])++"
+)
+_PLAIN_TOKEN: Final = re.compile(r"[A-Za-z0-9]++")  # a token of a text of ASCII with no marker
+# An IBAN by its letters: its country, its check digits, then the account (BBAN).
+_IBAN: Final = re.compile(r"[a-z]{2}\d{2}[a-z0-9]{11,30}")
+
+
+def token_letters(token: str) -> str:
+    """A token's letters: its compatibility form, in one case, letters and digits only."""
+    if token.isascii():  # letters and digits only already (fast)
+        return token.lower()
+    folded = unicodedata.normalize("NFKC", token).casefold()
+    return "".join(char for char in folded if char.isalnum())
+
+
+def letters(text: str) -> str:
+    """A secret's letters and digits alone: its tokens' letters, joined (markers left out)."""
+    return "".join(token_letters(m.group()) for m in _TOKEN.finditer(text) if not m.lastgroup)
+
+
+def account(letters_form: str) -> str | None:
+    """The account number inside an IBAN (its letters), said alone often enough: the IBAN
+    without its country and check digits, when its checksum holds."""
+    if not _IBAN.fullmatch(letters_form):
+        return None
+    moved = letters_form[4:] + letters_form[:4]
+    if int("".join(str(int(char, 36)) for char in moved)) % 97 != 1:
+        return None
+    return letters_form[4:]
+
+
+class Tokens:
+    """A text's tokens, with the running count of their letters, so that the windows as long as
+    a remembered secret are found without building the others."""
+
+    def __init__(self, text: str) -> None:
+        self.spans: list[tuple[int, int]] = []  # where each token stands in the text
+        self._wall: list[int] | None = None  # how many markers stand before token k (if any)
+        forms: list[str] = []
+        if text.isascii() and "[" not in text and "%" not in text:  # (the most texts: fast)
+            self.spans = [match.span() for match in _PLAIN_TOKEN.finditer(text)]
+            forms = _PLAIN_TOKEN.findall(text.lower())
+        else:
+            self._wall, walls = [], 0
+            for match in _TOKEN.finditer(text):
+                if match.lastgroup:  # a marker (no window reaches across it), or an escape
+                    walls += match.lastgroup == "marker"
+                    continue
+                if form := token_letters(match.group()):  # (not marks or invisibles alone)
+                    self.spans.append(match.span())
+                    forms.append(form)
+                    self._wall.append(walls)
+        self._before = [0, *accumulate(map(len, forms))]  # letters before token k (and all)
+        self._letters = "".join(forms)
+
+    def windows(self, lengths: set[int]) -> Iterator[tuple[int, int, str]]:
+        """(first token, last token, letters) of each window of at most `MAX_TOKENS` tokens
+        whose letters are as long as one of `lengths`, in order of their first token."""
+        before, joined = self._before, self._letters
+        wall = self._wall or [0] * len(self.spans)
+        count = len(self.spans)
+        if len(lengths) <= MAX_TOKENS:  # one look-up per length and token
+            ends = {at: index for index, at in enumerate(before)}  # letters to a window's end
+            ordered = sorted(lengths)
+            for first in range(count):
+                at = before[first]
+                for length in ordered:
+                    stop = ends.get(at + length)
+                    if (
+                        stop is not None
+                        and stop - first <= MAX_TOKENS
+                        and wall[stop - 1] == wall[first]
+                    ):
+                        yield first, stop - 1, joined[at : at + length]
+            return
+        longest = max(lengths)
+        for first in range(count):  # one look per token a window may end on
+            at = before[first]
+            for stop in range(first + 1, min(count, first + MAX_TOKENS) + 1):
+                length = before[stop] - at
+                if length > longest or wall[stop - 1] != wall[first]:
+                    break
+                if length in lengths:
+                    yield first, stop - 1, joined[at : at + length]

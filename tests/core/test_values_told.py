@@ -51,6 +51,11 @@ KEY = bytes(range(16))
         ),
         ("the door code is 4-8-2-1", "the door code is [secret]", "4-8-2-1"),
         ("Tresorcode: 11-22-33", "Tresorcode: [secret]", "11-22-33"),
+        # a secret word, a safe word, a code word, a secret phrase: the value that follows
+        ("the secret word is swordfish", "the secret word is [secret]", "swordfish"),
+        ("our safe word is pineapple", "our safe word is [secret]", "pineapple"),
+        ("the code word: banana split", "the code word: [secret]", "banana split"),
+        ("the secret phrase is open sesame now", "the secret phrase is [secret]", "open sesame"),
     ],
 )
 def test_a_told_value_is_recognised(said: str, shown: str, secret: str) -> None:
@@ -89,6 +94,10 @@ def test_a_told_value_is_recognised(said: str, shown: str, secret: str) -> None:
         # dashes that join no key to a value
         "the password-protected file",
         "passwords - we have too many",
+        # "safe", "code" and "secret word" in prose
+        "a safe place to work",
+        "my code works and the error code is 404",
+        "I wrote the secret word on a note",
     ],
 )
 def test_a_clause_of_prose_stays_readable(said: str) -> None:
@@ -123,6 +132,9 @@ SEEDS = [
     "- ",
     "—",
     "'s ",
+    "secret word ",
+    "safe word is ",
+    "code-phrase: ",
 ]
 
 

@@ -141,7 +141,7 @@ _SSN_STARTS: Final = _starts("ssn social sozialversicherungsnummer")
 _PASSWORD: Final = _keyed(
     r"(?:aws[\s_-]?)?secret[\s_-]?(?:access[\s_-]?)?key|aws[\s_-]?secret|client[\s_-]?secret"
     r"|(?:encryption|license|licence|signing|master|recovery|backup)[\s_-]?key"
-    rf"|{_PASS_WORDS}|secret(?![\s_-]*(?:code|number)\b)"
+    rf"|{_PASS_WORDS}|(?:secret|safe|code)[\s_-]?(?:word|phrase)|secret(?![\s_-]*(?:code|number)\b)"
     # with a colon or "=" after it: "pass", "key", "dbpass", "PGPASSWORD", "password1"
     r"|(?:pg|db|my|sql|mysql|redis|smtp|mail|ftp|admin|root|user|app|wifi|api)?"
     r"pass(?:word|wd)?\d{0,2}(?=\s*[:=])|key(?=\s*[:=])",
@@ -149,7 +149,7 @@ _PASSWORD: Final = _keyed(
     VALUE_START,
 )
 _PASSWORD_STARTS: Final = _starts(
-    "aws secret client encryption license licence signing master recovery backup pass pw "
+    "aws secret safe code client encryption license licence signing master recovery backup pass pw "
     "kennwort mot contrase wachtwoord wachtzin senha lösenord hasło clave key pg db my sql "
     "mysql redis smtp mail ftp admin root user app wifi api"
 )

@@ -23,7 +23,7 @@ from typing import Final
 
 from .letters import Tokens, account, letters
 from .numbers import SECRET
-from .values import SMALL
+from .values import MARKER_WORD, SMALL
 
 MIN_TAINT: Final = 4  # characters: a shorter secret would hide ordinary words everywhere
 MAX_TAINT: Final = 200
@@ -61,6 +61,7 @@ _RUN: Final = re.compile(r"\S++")
 _SPLIT: Final = re.compile(r"[=:/,;|()\[\]{}<>\"'`‘’“”«»—–…]++")
 _ALNUM: Final = re.compile(r"[^\W_]++")
 _POSSESSIVE: Final = ("'s", "’s")
+_MARKER_WORD: Final = re.compile(rf"\[?{MARKER_WORD}\]?")
 # A secret of digits (a card, a phone number) is also remembered as its digits alone, and found
 # again however they are grouped: runs of digits split by at most a few of these.
 _NUMBERISH: Final = re.compile(r"[\d\s.\-/+()\u00a0\u2007\u2009\u200a\u202f\u3000]++")
@@ -148,8 +149,8 @@ class Taint:
                     held[entries[0][0]] = entries
                     return
                 self._sizes[pool] -= _weight(before)  # remembered otherwise before (by an
-                for digest, length, words in before:  # older pet): remembered anew
-                    self._forget(digest, (length, words))
+                for digest, _length, _words in before:  # older pet): remembered anew
+                    self._forget(digest)
             held[entries[0][0]] = entries
             self.version += 1
             self._sizes[pool] += _weight(entries)
@@ -161,15 +162,16 @@ class Taint:
             while self._sizes[pool] > POOL_SIZES[pool] and len(held) > 1:
                 gone = held.pop(next(iter(held)))
                 self._sizes[pool] -= _weight(gone)
-                for digest, length, words in gone:
-                    self._forget(digest, (length, words))
+                for digest, _length, _words in gone:
+                    self._forget(digest)
 
-    def _forget(self, digest: str, shape: tuple[int, int]) -> None:
+    def _forget(self, digest: str) -> None:
         self._holders[digest] -= 1
         if self._holders[digest]:
             return
-        del self._holders[digest], self._seen[digest]
-        self._shapes[shape] -= 1
+        del self._holders[digest]
+        shape = self._seen.pop(digest)  # the shape it was found by (one secret's digits alone
+        self._shapes[shape] -= 1  # may hash as the whole did, under a shape of its own)
         if not self._shapes[shape]:
             del self._shapes[shape]
 
@@ -178,6 +180,8 @@ class Taint:
         not); of several words, with its parts; of digits, also as its digits alone; and by its
         letters and digits alone (an IBAN also by its account number's)."""
         whole = normal(secret)
+        if _MARKER_WORD.fullmatch(whole):  # "my password is secret": the markers stay markers
+            return
         words = whole.count(" ") + 1
         entries: list[Entry] = []
         if MIN_TAINT <= len(whole) <= MAX_TAINT and words <= MAX_WORDS:

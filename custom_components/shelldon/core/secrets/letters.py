@@ -37,6 +37,11 @@ _TOKEN: Final = re.compile(
     rf"(?P<marker>{MARKER})|(?P<escape>%[0-9A-Fa-f]{{2}})|(?:[^\W_]|[{_JOINED}])++"
 )
 _PLAIN_TOKEN: Final = re.compile(r"[A-Za-z0-9]++")  # a token of a text of ASCII with no marker
+# A sentence's end between two tokens (a wall), and what may join the digits of a short number.
+_SENTENCE_END: Final = re.compile(r"[.!?。！？]\s")
+_SOFT: Final = " -\u00a0\u2009\u202f\u2007\u200a\u2010\u2011\u2012\u2013"
+# The digits of a number this long or longer may be grouped any way (a card, an account).
+MIN_DIGITS: Final = 8
 # An IBAN by its letters: its country, its check digits, then the account (BBAN).
 _IBAN: Final = re.compile(r"[a-z]{2}\d{2}[a-z0-9]{11,30}")
 
@@ -67,33 +72,51 @@ def account(letters_form: str) -> str | None:
 
 class Tokens:
     """A text's tokens, with the running count of their letters, so that the windows as long as
-    a remembered secret are found without building the others."""
+    a remembered secret are found without building the others. A window never reaches across a
+    marker nor a sentence's end ("the car. Pet the dog" holds no "carpet"); one of digits only,
+    shorter than a card or an account, only across spaces and dashes (a PIN said "4 8 2 1" or
+    "4-8-2-1", never the time "19:45", the price "48.21" or the date "4/8/21")."""
 
     def __init__(self, text: str) -> None:
         self.spans: list[tuple[int, int]] = []  # where each token stands in the text
-        self._wall: list[int] | None = None  # how many markers stand before token k (if any)
+        self._wall: list[int] = []  # how many walls (markers, sentence ends) stand before token k
+        self._firm: list[int] = []  # how many gaps before token k are more than spaces and dashes
         forms: list[str] = []
-        if text.isascii() and "[" not in text and "%" not in text:  # (the most texts: fast)
-            self.spans = [match.span() for match in _PLAIN_TOKEN.finditer(text)]
-            forms = _PLAIN_TOKEN.findall(text.lower())
-        else:
-            self._wall, walls = [], 0
-            for match in _TOKEN.finditer(text):
-                if match.lastgroup:  # a marker (no window reaches across it), or an escape
-                    walls += match.lastgroup == "marker"
-                    continue
-                if form := token_letters(match.group()):  # (not marks or invisibles alone)
-                    self.spans.append(match.span())
-                    forms.append(form)
-                    self._wall.append(walls)
+        walls = firm = 0
+        end = 0  # where the last token ended
+        plain = text.isascii() and "[" not in text and "%" not in text  # (the most texts: fast)
+        for match in (_PLAIN_TOKEN if plain else _TOKEN).finditer(text):
+            if not plain and match.lastgroup:  # a marker (a wall), or an escape
+                walls += match.lastgroup == "marker"
+                continue
+            form = token_letters(match.group())
+            if not form:  # (marks or invisibles alone)
+                continue
+            if self.spans:
+                gap = text[end : match.start()]
+                walls += _SENTENCE_END.search(gap) is not None
+                firm += gap.strip(_SOFT) != ""
+            end = match.end()
+            self.spans.append(match.span())
+            forms.append(form)
+            self._wall.append(walls)
+            self._firm.append(firm)
         self._before = [0, *accumulate(map(len, forms))]  # letters before token k (and all)
         self._letters = "".join(forms)
+
+    def _joins(self, first: int, last: int, form: str) -> bool:
+        """Whether tokens first to last may be one secret: no wall between them, and a short
+        number only across spaces and dashes."""
+        if self._wall[last] != self._wall[first]:
+            return False
+        return (
+            self._firm[last] == self._firm[first] or len(form) >= MIN_DIGITS or not form.isdigit()
+        )
 
     def windows(self, lengths: set[int]) -> Iterator[tuple[int, int, str]]:
         """(first token, last token, letters) of each window of at most `MAX_TOKENS` tokens
         whose letters are as long as one of `lengths`, in order of their first token."""
-        before, joined = self._before, self._letters
-        wall = self._wall or [0] * len(self.spans)
+        before, joined, wall = self._before, self._letters, self._wall
         count = len(self.spans)
         if len(lengths) <= MAX_TOKENS:  # one look-up per length and token
             ends = {at: index for index, at in enumerate(before)}  # letters to a window's end
@@ -102,12 +125,10 @@ class Tokens:
                 at = before[first]
                 for length in ordered:
                     stop = ends.get(at + length)
-                    if (
-                        stop is not None
-                        and stop - first <= MAX_TOKENS
-                        and wall[stop - 1] == wall[first]
-                    ):
-                        yield first, stop - 1, joined[at : at + length]
+                    if stop is not None and stop - first <= MAX_TOKENS:
+                        form = joined[at : at + length]
+                        if self._joins(first, stop - 1, form):
+                            yield first, stop - 1, form
             return
         longest = max(lengths)
         for first in range(count):  # one look per token a window may end on
@@ -117,4 +138,6 @@ class Tokens:
                 if length > longest or wall[stop - 1] != wall[first]:
                     break
                 if length in lengths:
-                    yield first, stop - 1, joined[at : at + length]
+                    form = joined[at : at + length]
+                    if self._joins(first, stop - 1, form):
+                        yield first, stop - 1, form

@@ -64,7 +64,10 @@ WIFI_VALUE: Final = rf"(?![:=])(?!{MARKER})(?:{_QUOTED}|{_FIRST}{_REST})"
 # follows, as after "is"), or nothing but a space or "'s" (then the group `plain` matches, and
 # the value is one word: see `_REST`). Where "'s" meets a marker, nothing else does (so the
 # "'s [secret] …'" of a text scrubbed once is never read as a quoted value).
-PLAIN: Final = r"(?:\s*+[:=]\s*+|\s++(?:[—–]|--?)\s++|(?P<plain>['’]s\s++|\s*+(?!['’]s\s)))"
+PLAIN: Final = (
+    r"(?:\s*+[:=]\s*+|(?P<dash>\s++(?:[—–]|--?)\s++)|"
+    r"(?P<plain>(?P<possessive>['’]s\s++)|\s*+(?!['’]s\s)))"
+)
 # A PIN or a door code: 3-8 digits, and any groups of digits after them ("4111 1111 1111
 # 1111"), or three or more groups of one to three digits joined by dashes (a safe's
 # combination, "12-34-56"); never part of a date, a time or a longer number.
@@ -123,6 +126,9 @@ def keep_value(match: re.Match[str], found: Found) -> str:
         end = value[: MAX_CLAUSE + 1].rfind(" ")
         value = value[: max(end, head.end() if head else 0)]
     skip = 0  # "still ", "now ": kept with the key
+    loose = any(name in match.re.groupindex and match[name] for name in ("dash", "possessive"))
+    if loose and not any(map(_made_up, value.split(maxsplit=4)[:4])):  # "password's incorrect"
+        return match.group(0)
     if not any(c in key for c in ":="):
         if "plain" in match.re.groupindex and match["plain"] is not None:
             if value.split(maxsplit=1)[0] in PROSE:
@@ -135,6 +141,14 @@ def keep_value(match: re.Match[str], found: Found) -> str:
     if len(value) - skip < 3:
         return match.group(0)
     return _hidden(match, value, found, skip)
+
+
+def _made_up(word: str) -> bool:
+    """Whether a word looks made up, as a value after "'s" or a dash must have one ("hunter2xyz",
+    "Zebra-Quokka-77", "amber wolf 42"), unlike words ("incorrect", "Wikipedia", "different"):
+    a loose separator is too common in prose and in titles ("Password - Wikipedia")."""
+    word = word.strip("\"'“”„‘’«».,;:!?()[]")
+    return any(c.isdigit() or not c.isalpha() for c in word) or any(c.isupper() for c in word[1:])
 
 
 def _reads_as_prose(words: list[str]) -> bool:

@@ -122,3 +122,33 @@ def test_a_duration_in_two_units_is_their_sum_and_leaves_the_errand_whole(
 ) -> None:
     found = parse_remind_me(text, MON)
     assert found is not None and (found.what, found.due) == (errand, due)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "remind me this morning at 7 to call the bank",
+        "remind me to call the bank this morning at 7",
+        "Erinnere mich heute früh um 7 daran, die Bank anzurufen",
+    ],
+)
+def test_an_hour_of_this_morning_already_past_is_asked_back(text: str) -> None:
+    """Said at three in the afternoon, "this morning at 7" has passed: asked, never given."""
+    found = parse_remind_me(text, MON)
+    assert found is not None and found.due is None
+
+
+@pytest.mark.parametrize(
+    ("text", "errand"),
+    [
+        ("remind me at 5 to say thank you to grandma", "say thank you to grandma"),
+        ("remind me to send thanks at 5", "send thanks"),
+        ("remind me to write a thank you at 5", "write a thank you"),
+        ("remind me at 5 to tell Anna please call back", "tell Anna please call back"),
+        ("please remind me at 5 to feed the cat please", "feed the cat"),
+        ("Remind me to return the book at 5, please", "return the book"),
+    ],
+)
+def test_a_please_around_the_errand_goes_and_one_inside_it_stays(text: str, errand: str) -> None:
+    found = parse_remind_me(text, MON)
+    assert found is not None and (found.what, found.due) == (errand, _day(8, 17))

@@ -98,7 +98,7 @@ _PART: Final = r"(?:morning|afternoon|evening|night)"
 _DAYS: Final = "|".join(WEEKDAYS)
 # Only from the start of a run of spaces (linear, whatever the spaces).
 _TAIL: Final = re.compile(
-    rf"(?<!\s)\s+(?:please|pls|thanks|thank\s+you|tonight|tomorrow(?:\s+{_PART})?|"
+    rf"(?<!\s)\s+(?:please|pls|tonight|tomorrow(?:\s+{_PART})?|"
     rf"later(?:\s+today)?|soon|this\s+{_PART}|"
     rf"(?:on\s+)?(?:{_DAYS})(?:\s+{_PART})?|in\s+(?:half\s+an|an?|\d{{1,3}})\s+\w+|"
     r"at\s+\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?|o'clock)?)\s*$",

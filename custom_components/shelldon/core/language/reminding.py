@@ -60,10 +60,11 @@ def _asking(
 ASKINGS: Final = (
     # English with the time first ("remind me in 20 minutes to …", "remind me at 5pm about …",
     # "set a reminder for tomorrow at 9 to …"); "remind me to … at 5" is read in `commitments`.
+    # A please at either end is no part of the errand; one inside it is ("tell Ana please call").
     _asking(
         "en",
         r"\bremind\s+me\b|\b(?:set|add|make)\s+(?:me\s+)?an?\s+reminder\b",
-        r"\b(?:please|pls|thanks|thank\s+you)\b|^\W*for\b",
+        r"^\W*(?:please|pls|for)\b|\b(?:please|pls)\W*$",
         r"(?!)",
         {r"^to\s+": "to", r"^about\s+": "about", r"^that\s+": "that"},
         None,

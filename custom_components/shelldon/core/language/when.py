@@ -165,7 +165,10 @@ def due_in(grammar: Grammar, text: str, now: datetime) -> datetime | None:
         base, part = now, "tonight" if match["tonight"] else _part(grammar, match["part"])
     if (at := clock_time(grammar, text, part)) is not None:
         due = _at(base or now, at)
-        return due if base is not None or due > now else due + timedelta(days=1)
+        if due > now:
+            return due
+        # past: a bare hour is tomorrow's; "this morning at 7" said at three is asked back
+        return due + timedelta(days=1) if base is None else None
     if base is not None:  # a day with no hour: its morning, unless a part is named
         due = _at(base, PARTS[part or "morning"])
         return due if due > now else later(now, 3600)

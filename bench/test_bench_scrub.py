@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import string
 from collections.abc import Iterator
 from pathlib import Path
@@ -114,6 +115,16 @@ def test_the_scrubber_is_linear_on_its_worst_inputs(record: object) -> None:
                 worst[label] = (per_kb, name)
     for label, (per_kb, name) in worst.items():
         record(f"scrub 64 KB, worst ({label}): {name}", per_kb, "ms/KB", "linear")
+    # Secrets of many lengths, and a text of single characters that never repeats itself: every
+    # token starts a window of each length (the letters' worst case).
+    lengths = _full_taint()
+    for size in range(4, 24):
+        lengths.learn_from(f"my password is {'q' * (size - 1)}7")
+    draw = random.Random(7)
+    for name, alphabet in (("letters", string.ascii_lowercase), ("digits", string.digits)):
+        text = " ".join(draw.choice(alphabet) for _ in range(SIZE // 2))
+        per_kb = _seconds(lengths, text) * 1000 / (len(text) / 1024)
+        record(f"scrub 64 KB of single {name}, 20 lengths remembered", per_kb, "ms/KB", "linear")
     two_mb = "On 2026-12-01 Alex walked 12 km; password: hunter2hunter2 was said once.\n" * 28_000
     record("scrub 2 MB of prose with secrets", _seconds(scrub, two_mb), "s", "")
 

@@ -484,6 +484,8 @@ ADVERSARIAL = [
     "set a reminder ",
     "in 20 minutes, remind me ",
     "morgen früh um 7 ",
+    "don't let me forget ",
+    "ping me at 5 ",
 ]
 
 

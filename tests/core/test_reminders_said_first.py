@@ -152,3 +152,34 @@ def test_an_hour_of_this_morning_already_past_is_asked_back(text: str) -> None:
 def test_a_please_around_the_errand_goes_and_one_inside_it_stays(text: str, errand: str) -> None:
     found = parse_remind_me(text, MON)
     assert found is not None and (found.what, found.due) == (errand, _day(8, 17))
+
+
+@pytest.mark.parametrize(
+    ("text", "errand", "due"),
+    [
+        ("don't let me forget to call mum at 5", "call mum", _day(8, 17)),
+        ("Don’t let me forget about the dentist tomorrow", "the dentist", _day(9, 9, 30)),
+        ("please don't let me forget that the bins go out at 6", "the bins go out", _day(8, 18)),
+        ("ping me at 5 about the laundry", "the laundry", _day(8, 17)),
+        ("nudge me in 20 minutes to check the oven", "check the oven", _day(8, 15, 20)),
+        ("text me in an hour to call Ana", "call Ana", _day(8, 16)),
+        ("buzz me at 7 to water the ficus", "water the ficus", _day(8, 19)),
+    ],
+)
+def test_other_ways_of_asking_to_be_reminded(text: str, errand: str, due: datetime) -> None:
+    found = parse_remind_me(text, MON)
+    assert found is not None and (found.what, found.due) == (errand, due)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ping me about the laundry",  # a ping with no time is no reminder
+        "text me that photo",
+        "alert me if it rains",
+        "tell me about your day tomorrow",
+        "don't let me forget",
+    ],
+)
+def test_words_that_only_sound_like_a_reminder_file_nothing(text: str) -> None:
+    assert parse_remind_me(text, MON) is None

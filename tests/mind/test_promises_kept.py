@@ -463,6 +463,8 @@ async def test_a_reminder_nobody_gave_a_time_is_never_reminded_at_an_invented_on
             "Deine Erinnerung",
         ),
         ("Recuérdame en 2 horas y 15 minutos llamar a Ana", "Ana", (11, 45), "Tu recordatorio"),
+        ("Don't let me forget to buy stamps at 5pm", "stamps", (17, 0), "Your reminder"),
+        ("Ping me in 20 minutes to check the oven", "oven", (9, 50), "Your reminder"),
     ],
 )
 async def test_a_reminder_in_any_language_is_kept_once_at_the_time_it_says(

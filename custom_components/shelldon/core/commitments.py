@@ -232,6 +232,8 @@ def _reminder(text: str, now: datetime) -> Commitment | None:
     for asking in ASKINGS:
         if (reading := read_reminder(asking, text)) is not None:
             due = due_from(reading.timed, now, asking.language)
+            if due is None and asking.timed:
+                continue  # "ping me about it": no reminder without a time
             return Commitment(reading.what, due, reading.link, asking.language)
     return None
 

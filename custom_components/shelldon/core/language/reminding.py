@@ -35,6 +35,7 @@ class Asking:
     links: tuple[tuple[re.Pattern[str], str], ...]  # at the start of the errand -> its link
     bare: str | None  # the link when none is written (None: a link is required)
     wh: re.Pattern[str]  # with no link, an errand that starts so asks a question instead
+    timed: bool = False  # a reminder only where a time is said ("ping me at 5 to …")
 
 
 def _asking(
@@ -45,6 +46,8 @@ def _asking(
     links: dict[str, str],
     bare: str | None,
     wh: str = r"(?!)",
+    *,
+    timed: bool = False,
 ) -> Asking:
     return Asking(
         language,
@@ -54,7 +57,12 @@ def _asking(
         tuple((re.compile(pattern, _I), link) for pattern, link in links.items()),
         bare,
         re.compile(rf"^(?:{wh})\b", _I),
+        timed,
     )
+
+
+_EN_DROP: Final = r"^\W*(?:please|pls|for)\b|\b(?:please|pls)\W*$"
+_EN_LINKS: Final = {r"^to\s+": "to", r"^about\s+": "about", r"^that\s+": "that"}
 
 
 ASKINGS: Final = (
@@ -63,11 +71,22 @@ ASKINGS: Final = (
     # A please at either end is no part of the errand; one inside it is ("tell Ana please call").
     _asking(
         "en",
-        r"\bremind\s+me\b|\b(?:set|add|make)\s+(?:me\s+)?an?\s+reminder\b",
-        r"^\W*(?:please|pls|for)\b|\b(?:please|pls)\W*$",
+        r"\bremind\s+me\b|\b(?:set|add|make)\s+(?:me\s+)?an?\s+reminder\b|"
+        r"\b(?:don['’]?t|do\s+not|never)\s+let\s+me\s+forget\b",
+        _EN_DROP,
         r"(?!)",
-        {r"^to\s+": "to", r"^about\s+": "about", r"^that\s+": "that"},
+        _EN_LINKS,
         None,
+    ),
+    # "ping me at 5 to …", "text me in an hour about …": a reminder when a time is said
+    _asking(
+        "en",
+        r"\b(?:ping|nudge|alert|text|buzz)\s+me\b",
+        _EN_DROP,
+        r"(?!)",
+        _EN_LINKS,
+        None,
+        timed=True,
     ),
     _asking(
         "de",

@@ -17,18 +17,15 @@ from __future__ import annotations
 import json
 import logging
 import re
-import subprocess
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from freezegun.api import FrozenDateTimeFactory
-from homeassistant.const import MATCH_ALL
-from homeassistant.core import Event, HomeAssistant, ServiceCall, callback
+from homeassistant.core import Event, HomeAssistant, ServiceCall
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.shelldon.diagnostics import async_get_config_entry_diagnostics
 from custom_components.shelldon.ports.const import DOMAIN
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import (
@@ -39,8 +36,8 @@ from tests.common import (
     local,
     make_pet_entry,
 )
+from tests.hardening.doors import async_everything_shown, dumped, heard, history
 
-VAULT = Path("shelldon/shelldon")
 ENTRY_ID = "01JSHELLDONHARDENING0000005"
 DAY = (2026, 12, 3)
 
@@ -141,19 +138,6 @@ def _new_message(body: dict[str, Any]) -> str:
     return ""
 
 
-def _git(root: Path) -> str:
-    return subprocess.run(
-        ["git", "-C", str(root / VAULT), "log", "-p", "--all", "--format=%s%n%b"],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout
-
-
-def _dumped(value: Any) -> str:
-    return json.dumps(value, default=str, ensure_ascii=False)
-
-
 async def _everything_shown(
     hass: HomeAssistant,
     entry: MockConfigEntry,
@@ -163,26 +147,16 @@ async def _everything_shown(
     replies: list[dict[str, Any]],
     caplog: pytest.LogCaptureFixture,
 ) -> dict[str, str]:
-    """Every place a secret could be seen, as text."""
-    states = [[s.entity_id, s.state, dict(s.attributes)] for s in hass.states.async_all()]
-    shown = {
-        "replies": _dumped(replies),
-        "states": _dumped(states),
-        "events": _dumped([[e.event_type, e.data] for e in events]),
-        "phone": _dumped([call.data for call in phone]),
-        "notifications": _dumped(hass.data.get("persistent_notification") or {}),
-        "history": _git(root),
+    """Every door out, and the replies, the phone's messages and the pet's own log lines."""
+    return await async_everything_shown(hass, entry, root, events) | {
+        "replies": dumped(replies),
+        "phone": dumped([call.data for call in phone]),
         "logs": "\n".join(
             f"{r.name} {r.levelname} {r.getMessage()} {r.exc_text or ''}"
             for r in caplog.records
             if r.name.startswith("custom_components.shelldon")
         ),
     }
-    shown["diagnostics"] = _dumped(await async_get_config_entry_diagnostics(hass, entry))
-    for path in (root / VAULT).rglob("*"):
-        if path.is_file() and ".git" not in path.parts:
-            shown[f"file {path.relative_to(root / VAULT)}"] = path.read_text(errors="replace")
-    return shown
 
 
 def _needles() -> list[tuple[str, re.Pattern[str]]]:
@@ -217,14 +191,7 @@ async def test_secrets_the_owner_told_stay_hidden_however_a_model_echoes_them_al
     phone: list[ServiceCall],
 ) -> None:
     caplog.set_level(logging.DEBUG, logger="custom_components.shelldon")
-    events: list[Event] = []
-
-    @callback
-    def _heard(event: Event) -> None:
-        if event.event_type != "call_service":  # Home Assistant's own log of what was asked
-            events.append(event)
-
-    hass.bus.async_listen(MATCH_ALL, _heard)
+    events = heard(hass)
     model = ScriptedModel(
         owner=_owner, proactive=MUSINGS, reach_out=REACH_OUT, flush=FLUSH, dream=DREAM
     )
@@ -244,12 +211,12 @@ async def test_secrets_the_owner_told_stay_hidden_however_a_model_echoes_them_al
         _assert_hidden(
             await _everything_shown(hass, entry, tmp_path, events, phone, replies, caplog)
         )
-        _assert_hidden({"checkpoint": _dumped(hass_storage)})
+        _assert_hidden({"checkpoint": dumped(hass_storage)})
 
         # A restart: the taint (hashes only) comes back from the checkpoint.
         assert await hass.config_entries.async_unload(entry.entry_id)
         await hass.async_block_till_done()
-        _assert_hidden({"checkpoint": _dumped(hass_storage)})
+        _assert_hidden({"checkpoint": dumped(hass_storage)})
         pet = await async_setup_pet(hass, entry)
         restarted = len(model.kinds())
         replies.append(await async_tell(hass, "once more, please?"))
@@ -268,5 +235,5 @@ async def test_secrets_the_owner_told_stay_hidden_however_a_model_echoes_them_al
         )
         assert await hass.config_entries.async_unload(entry.entry_id)
         await hass.async_block_till_done()
-    _assert_hidden({"checkpoint": _dumped(hass_storage)})
-    _assert_hidden({"history": _git(tmp_path)})
+    _assert_hidden({"checkpoint": dumped(hass_storage)})
+    _assert_hidden({"history": history(tmp_path)})

@@ -11,7 +11,6 @@ the diagnostics, the notifications; nor after a restart, when the guest floods t
 from __future__ import annotations
 
 import json
-import subprocess
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -19,17 +18,14 @@ from typing import Any
 import pytest
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.auth.models import User
-from homeassistant.const import MATCH_ALL
-from homeassistant.core import Context, Event, HomeAssistant, callback
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+from homeassistant.core import Context, HomeAssistant
 
-from custom_components.shelldon.diagnostics import async_get_config_entry_diagnostics
 from custom_components.shelldon.ports.const import DOMAIN
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_setup_pet, local, make_pet_entry
+from tests.hardening.doors import async_everything_shown, heard
 
 PROMISES_LIST = "todo.shelldon_promises"
-VAULT = Path("shelldon/shelldon")
 ENTRY_ID = "01JSHELLDONHARDENING0000004"
 ROUTER = "Zebra-Quokka-77"
 PASSPHRASE = "correct horse battery staple"
@@ -94,37 +90,6 @@ async def _tell(hass: HomeAssistant, message: str, user: User | None = None) -> 
     )
 
 
-def _git(root: Path) -> str:
-    return subprocess.run(
-        ["git", "-C", str(root / VAULT), "log", "-p", "--all"],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout
-
-
-async def _everything_shown(
-    hass: HomeAssistant, entry: MockConfigEntry, root: Path, events: list[Event]
-) -> dict[str, str]:
-    """Every place a secret could be seen, as text."""
-    states = [[s.entity_id, s.state, dict(s.attributes)] for s in hass.states.async_all()]
-    files = {
-        str(path): path.read_text(errors="replace")
-        for path in (root / VAULT).rglob("*")
-        if path.is_file() and ".git" not in path.parts
-    }
-    diagnostics = await async_get_config_entry_diagnostics(hass, entry)
-    notifications = hass.data.get("persistent_notification") or {}
-    return {
-        "states": json.dumps(states, default=str, ensure_ascii=False),
-        "events": json.dumps([e.data for e in events], default=str, ensure_ascii=False),
-        "files": json.dumps(files, ensure_ascii=False),
-        "history": _git(root),
-        "diagnostics": json.dumps(diagnostics, default=str, ensure_ascii=False),
-        "notifications": json.dumps(notifications, default=str, ensure_ascii=False),
-    }
-
-
 def _assert_hidden(shown: dict[str, str]) -> None:
     seen = []  # (where, the text around it): a diff of these texts would take minutes
     for place, text in shown.items():
@@ -143,14 +108,7 @@ async def test_what_the_owner_said_stays_hidden_however_a_guest_floods_the_list(
     guest: User,
 ) -> None:
     owner = await hass.auth.async_get_owner() or (await hass.auth.async_get_users())[0]
-    events: list[Event] = []
-
-    @callback
-    def _heard(event: Event) -> None:
-        if event.event_type != "call_service":  # Home Assistant's own log of what was asked
-            events.append(event)
-
-    hass.bus.async_listen(MATCH_ALL, _heard)
+    events = heard(hass)
     said = {"intent": "listen", "say": "Got it, I will keep that safe."}
     model = ScriptedModel(owner=[said, said, BARE, BARE, BARE])
     freezer.move_to(local(2026, 12, 3, 10, 0))
@@ -167,7 +125,7 @@ async def test_what_the_owner_said_stays_hidden_however_a_guest_floods_the_list(
         assert any("[secret]" in g.text for g in pet.files.goals.open_goals()), (
             "the promise is filed"
         )
-        _assert_hidden(await _everything_shown(hass, entry, tmp_path, events))
+        _assert_hidden(await async_everything_shown(hass, entry, tmp_path, events))
         _assert_hidden({"checkpoint": json.dumps(hass_storage, ensure_ascii=False)})
 
         # A restart: the taint comes back from the checkpoint, the owner's pool whole.
@@ -179,7 +137,7 @@ async def test_what_the_owner_said_stays_hidden_however_a_guest_floods_the_list(
         again = await _tell(hass, "and once more?", guest)
         await async_live_for(hass, freezer, pet, timedelta(minutes=12))
         assert again["ok"] and "[secret]" in again["reply"]
-        _assert_hidden(await _everything_shown(hass, entry, tmp_path, events))
+        _assert_hidden(await async_everything_shown(hass, entry, tmp_path, events))
         assert await hass.config_entries.async_unload(entry.entry_id)
         await hass.async_block_till_done()
         _assert_hidden({"checkpoint": json.dumps(hass_storage, ensure_ascii=False)})

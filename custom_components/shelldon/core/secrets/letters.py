@@ -27,10 +27,8 @@ from .values import MARKER
 MAX_TOKENS: Final = 16  # tokens in a window: a card read out in groups, a PIN digit by digit
 # Marks that combine with the letter before them (a decomposed "é"), and the invisible characters:
 # a token's, dropped from its letters.
-_JOINED: Final = (
-    "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
-    "\u00ad\u200b\u200c\u200d\u2060\ufeff"
-)
+INVISIBLE: Final = "\u00ad\u200b\u200c\u200d\u2060\ufeff"  # never part of a secret
+_JOINED: Final = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f" + INVISIBLE
 # A token, a marker, or a character escaped in an address ("correct%20horse"), which splits
 # tokens as the character would.
 _TOKEN: Final = re.compile(
@@ -92,8 +90,7 @@ class Tokens:
             form = token_letters(match.group())
             if not form:  # (marks or invisibles alone)
                 continue
-            if self.spans:
-                gap = text[end : match.start()]
+            if self.spans and (gap := text[end : match.start()]) != " ":  # (the most: a space)
                 walls += _SENTENCE_END.search(gap) is not None
                 firm += gap.strip(_SOFT) != ""
             end = match.end()

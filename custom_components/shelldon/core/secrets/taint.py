@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from enum import StrEnum
 from typing import Final
 
-from .letters import Tokens, account, letters
+from .letters import INVISIBLE, MIN_DIGITS, Tokens, account, letters
 from .numbers import SECRET
 from .values import MARKER_WORD, SMALL
 
@@ -29,7 +29,6 @@ MIN_TAINT: Final = 4  # characters: a shorter secret would hide ordinary words e
 MAX_TAINT: Final = 200
 MAX_WORDS: Final = 8  # a remembered secret of more words is still hidden by its shape only
 MAX_REMEMBERED: Final = 512  # hashes a pool of others' words keeps; the oldest go first
-MIN_DIGITS: Final = 8
 MAX_GROUPS: Final = 8
 DIGITS: Final = 0  # the "words" of a secret remembered as its digits alone
 # The "words" of a secret remembered as its letters and digits alone (hashed apart from the rest,
@@ -55,7 +54,7 @@ POOL_SIZES: Final[Mapping[Pool, int]] = {
 # What surrounds a secret but is not part of it: quotes, brackets, sentence punctuation, the
 # marks of a tag or a mention; and what is never part of one (zero-width characters).
 _EDGE: Final = "\"'`´“”„‚‘’«»()[]{}<>.,;:!?*_~#@$%^&+=|/\\-—–…"
-_INVISIBLE: Final = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
+_INVISIBLE: Final = dict.fromkeys(map(ord, INVISIBLE))
 _RUN: Final = re.compile(r"\S++")
 # Where a bare secret may be glued to other text: `key=it`, `a/it`, `[it](…)`, `it—yes`.
 _SPLIT: Final = re.compile(r"[=:/,;|()\[\]{}<>\"'`‘’“”«»—–…]++")

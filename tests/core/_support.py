@@ -42,3 +42,13 @@ aware_instants = st.datetimes(
     timezones=st.sampled_from(ZONES),
     allow_imaginary=False,
 )
+
+# Prose with times, dates, numbers and a reminder in it, which no scrubber may touch.
+ORDINARY_PROSE = (
+    "I'll look into that tonight at 8",
+    "It is 12:30 on 2024-01-10; see you at 5pm.",
+    "The quick brown fox jumps over the lazy dog.",
+    "Shelldon dozed off at 02:00 and woke at 06:45.",
+    "We walked 12 km in 3 hours, 20 minutes.",
+    "remind me to water the plants tomorrow evening",
+)

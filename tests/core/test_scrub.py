@@ -18,7 +18,7 @@ from custom_components.shelldon.core.secrets.scrub import (
     scrub,
     scrub_data,
 )
-from tests.core._support import PROPERTY
+from tests.core._support import ORDINARY_PROSE, PROPERTY
 
 
 def test_markers() -> None:
@@ -526,16 +526,7 @@ def test_a_secret_in_a_journal_line_keeps_the_line() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    [
-        "I'll look into that tonight at 8",
-        "It is 12:30 on 2024-01-10; see you at 5pm.",
-        "The quick brown fox jumps over the lazy dog.",
-        "Shelldon dozed off at 02:00 and woke at 06:45.",
-        "We walked 12 km in 3 hours, 20 minutes.",
-        "remind me to water the plants tomorrow evening",
-        "Battery at 19%, plugged in.",
-        "",
-    ],
+    [*ORDINARY_PROSE, "Battery at 19%, plugged in.", ""],
 )
 def test_ordinary_prose_is_unchanged(text: str) -> None:
     assert scrub(text) == text

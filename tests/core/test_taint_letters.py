@@ -21,7 +21,7 @@ from custom_components.shelldon.core.secrets import letters as letters_module
 from custom_components.shelldon.core.secrets.letters import MAX_TOKENS, Tokens, letters
 from custom_components.shelldon.core.secrets.scrub import Pool, Scrubber, Taint, scrub
 from custom_components.shelldon.core.secrets.taint import LETTERS, POOL_SIZES
-from tests.core._support import PROPERTY
+from tests.core._support import ORDINARY_PROSE, PROPERTY
 
 KEY = bytes(range(16))
 OTHER_KEY = bytes(range(16, 32))
@@ -226,12 +226,7 @@ def test_a_short_number_or_a_word_is_never_joined_across_a_time_a_price_or_a_sen
 
 
 PROSE = [
-    "I'll look into that tonight at 8",
-    "It is 12:30 on 2024-01-10; see you at 5pm.",
-    "The quick brown fox jumps over the lazy dog.",
-    "Shelldon dozed off at 02:00 and woke at 06:45.",
-    "We walked 12 km in 3 hours, 20 minutes.",
-    "remind me to water the plants tomorrow evening",
+    *ORDINARY_PROSE,
     "Battery at 19%, plugged in. The horse is correct: a battery, the staple diet.",
     "correct: the horse ate a battery-powered stapler",
 ]

@@ -1,6 +1,6 @@
 """Every door out of a pet, as text: where the hardening tests look for a secret that must
 never be seen (its states and attributes, the events, persistent notifications, the vault's
-files and their history, the diagnostics)."""
+files, their names and their history, the diagnostics)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,11 @@ async def async_everything_shown(
         "history": history(root),
         "diagnostics": dumped(await async_get_config_entry_diagnostics(hass, entry)),
     }
+    names = []
     for path in (root / VAULT).rglob("*"):
-        if path.is_file() and ".git" not in path.parts:
-            shown[f"file {path.relative_to(root / VAULT)}"] = path.read_text(errors="replace")
+        if ".git" not in path.parts:
+            names.append(str(path.relative_to(root / VAULT)))
+            if path.is_file():
+                shown[f"file {names[-1]}"] = path.read_text(errors="replace")
+    shown["file names"] = "\n".join(names)
     return shown

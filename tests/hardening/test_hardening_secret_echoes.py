@@ -6,10 +6,10 @@ starts with "the", an API key). Then, across a day with the pet's musings on and
 middle, the model (scripted at the HTTP layer) echoes every one of them back altered: other
 separators between a passphrase's words, a JSON list, zero-width spaces, camel case, a hyphenated
 password said with spaces, a PIN read out digit by digit, an IBAN's account number alone, in its
-answers, the facts it remembers, its promises, its musings, its reach-outs, its flush and its
-dream. None of it is anywhere a person or a file can see: the replies, the states and their
-attributes, the events, the phone's notifications, the vault's files and their history, the
-checkpoint, the diagnostics and the logs.
+answers, the facts it remembers, its promises, the files it edits, its musings, its reach-outs,
+its flush and its dream. None of it is anywhere a person or a file can see: the replies, the
+states and their attributes, the events, the phone's notifications, the vault's files, their
+names and their history, the checkpoint, the diagnostics and the logs.
 """
 
 from __future__ import annotations
@@ -87,6 +87,11 @@ def _echo(start: int, intent: str = "recall") -> dict[str, Any]:
         "promise": [
             {"what": f"check that {form} still works", "due_in_hours": 3 + 24 * n}
             for n, form in enumerate(promise[:4])
+        ],
+        # a file named by a secret: a name is a door out too
+        "edit": [
+            {"path": f"memory/{form}.md", "content": "kept\n", "reason": "keep it"}
+            for form in ("hunter2xyz", FORMS[start])
         ],
     }
 

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # Sourced by scripts/run, scripts/test and scripts/bench: prepares (once) what each tested Home
-# Assistant release needs, outside the clone, keyed by a hash of its requirement file, and runs
-# commands in it.
+# Assistant release needs, outside the clone, keyed by a hash of its lock (requirements/NAME.lock,
+# written by scripts/lock from requirements/NAME.txt), and runs commands in it.
 #
 # Two Pythons:
 # - the minimum release (Home Assistant 2025.4.4) runs on Python 3.13 (what these machines have);
@@ -74,9 +74,11 @@ find_uv() {
   [ -x "$home/bin/uv" ] && printf '%s\n' "$home/bin/uv"
 }
 
-# make_venv PYTHON DIR REQUIREMENTS: one installer at a time; a half-built one is rebuilt.
+# A lock names every package at one version, so it is installed as it stands (--no-deps): nothing
+# is resolved, which on a first run saves the half minute of reading every package's metadata.
+# make_venv PYTHON DIR LOCK: one installer at a time; a half-built one is rebuilt.
 make_venv() {
-  local python="$1" venv="$2" requirements="$3" uv
+  local python="$1" venv="$2" lock="$3" uv
   mkdir -p "$(dirname "$venv")"
   (
     flock 9
@@ -88,10 +90,10 @@ make_venv() {
         # The machine's own certificate store (it knows a package proxy's certificate).
         export UV_CACHE_DIR="$SHELLDON_CACHE/uv-cache" UV_NO_CONFIG=1 UV_SYSTEM_CERTS=1
         "$uv" venv --quiet --seed --python "$python" "$venv"
-        "$uv" pip install --quiet --python "$venv/bin/python" -r "$requirements" >&2
+        "$uv" pip install --quiet --no-deps --python "$venv/bin/python" -r "$lock" >&2
       else
         "$python" -m venv "$venv"
-        pip_install "$venv/bin/python" -r "$requirements"
+        pip_install "$venv/bin/python" --no-deps -r "$lock"
       fi
       touch "$venv/.ready"
       say "prepared $(basename "$venv") in $((SECONDS - started)) s"
@@ -100,9 +102,9 @@ make_venv() {
 }
 
 ensure_minimum() {
-  local requirements="$SHELLDON_ROOT/requirements/minimum.txt"
-  MINIMUM_VENV="$SHELLDON_CACHE/venv-minimum-$(hash_of "$requirements")"
-  make_venv "$(find_python313)" "$MINIMUM_VENV" "$requirements"
+  local lock="$SHELLDON_ROOT/requirements/minimum.lock"
+  MINIMUM_VENV="$SHELLDON_CACHE/venv-minimum-$(hash_of "$lock")"
+  make_venv "$(find_python313)" "$MINIMUM_VENV" "$lock"
 }
 
 # --- Python 3.14 (the current release) --------------------------------------------------------
@@ -232,8 +234,8 @@ ensure_py314() {
 
 # ensure_py314_venv NAME: sets VENV_<NAME> to the venv's folder as the commands inside see it.
 ensure_py314_venv() {
-  local name="$1" requirements="$SHELLDON_ROOT/requirements/$1.txt" venv
-  venv="venvs/$name-$(hash_of "$requirements")"
+  local name="$1" lock="$SHELLDON_ROOT/requirements/$1.lock" venv
+  venv="venvs/$name-$(hash_of "$lock")"
   if [ "$IN_ROOT" = 1 ]; then
     (
       flock 9
@@ -248,12 +250,12 @@ ensure_py314_venv() {
           local uv_env=(UV_CACHE_DIR=/var/cache/uv UV_NO_CONFIG=1 UV_SYSTEM_CERTS=1)
           in_root_raw "${uv_env[@]}" /usr/local/bin/uv venv --quiet --seed --python "$PY314" \
             "/$venv"
-          in_root_raw "${uv_env[@]}" /usr/local/bin/uv pip install --quiet \
-            --python "/$venv/bin/python" -r "$requirements" >&2
+          in_root_raw "${uv_env[@]}" /usr/local/bin/uv pip install --quiet --no-deps \
+            --python "/$venv/bin/python" -r "$lock" >&2
         else
           in_root_raw "$PY314" -m venv "/$venv"
           in_root_raw "/$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-            --no-input -r "$requirements" >&2
+            --no-input --no-deps -r "$lock" >&2
         fi
         touch "$DEBIAN_ROOT/$venv/.ready"
         say "prepared $name in $((SECONDS - started)) s"
@@ -261,7 +263,7 @@ ensure_py314_venv() {
     ) 9>"$DEBIAN_ROOT/venvs.lock"
     printf -v "VENV_${name^^}" '%s' "/$venv"
   else
-    make_venv "$PY314" "$SHELLDON_CACHE/$venv" "$requirements"
+    make_venv "$PY314" "$SHELLDON_CACHE/$venv" "$lock"
     printf -v "VENV_${name^^}" '%s' "$SHELLDON_CACHE/$venv"
   fi
 }

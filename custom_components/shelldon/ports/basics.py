@@ -3,10 +3,10 @@ the slot, and the small callables (post a fact, run off the loop, spawn, changed
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, time
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 from homeassistant.util import dt as dt_util
 
@@ -86,48 +86,40 @@ class Clock(Protocol):
 
 
 class HomeClock:
-    """The one clock of a running pet: Home Assistant's, in the owner's time zone (a test
-    hands the pet a clock of its own instead)."""
+    """The one clock of a running pet: Home Assistant's own, in the owner's time zone (a test
+    hands the pet a clock of its own instead). Its readings are Home Assistant's functions
+    themselves, with nothing of ours between."""
 
-    def now(self) -> datetime:
-        """Local, aware."""
-        return dt_util.now()
-
-    def utcnow(self) -> datetime:
-        """UTC, aware."""
-        return dt_util.utcnow()
+    now = staticmethod(dt_util.now)  # local, aware
+    utcnow = staticmethod(dt_util.utcnow)  # UTC, aware
 
 
-class Dials(Mapping[str, Any]):
+class Dials(dict[str, Any]):
     """The owner's options as they are now: the runtime swaps them in live, every part reads
-    the same ones (a part never keeps its own copy)."""
-
-    def __init__(self, values: Mapping[str, Any]) -> None:
-        self._values: dict[str, Any] = dict(values)
+    the same ones (a part never keeps its own copy). A dial is read as from any dict; the ways a
+    dict is changed refuse, so only `replace` changes them."""
 
     def replace(self, values: Mapping[str, Any]) -> set[str]:
         """Take new values; returns the keys that changed."""
         new = dict(values)
-        changed = {k for k in set(self._values) | set(new) if self._values.get(k) != new.get(k)}
-        self._values = new
+        changed = {k for k in self.keys() | new.keys() if self.get(k) != new.get(k)}
+        dict.clear(self)
+        dict.update(self, new)
         return changed
-
-    def __getitem__(self, key: str) -> Any:
-        return self._values[key]
 
     def time_of(self, key: str) -> time:
         """A dial that holds a wall time ("22:00:00"), as a time."""
-        return time.fromisoformat(str(self._values[key]))
+        return time.fromisoformat(str(self[key]))
 
     def quiet_hours(self) -> QuietHours:
         """The owner's quiet hours."""
         return QuietHours(self.time_of(CONF_QUIET_START), self.time_of(CONF_QUIET_END))
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._values)
+    def _refuse(self, *_args: Any, **_kwargs: Any) -> NoReturn:
+        raise TypeError("the dials change only as a whole, through replace()")
 
-    def __len__(self) -> int:
-        return len(self._values)
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,19 @@
-"""How far a behaviour travels through the code: the integration's files a nudge, an Assist
-message and a speak-up run through, on the event loop, from the call to the entities.
+"""How far a behaviour travels through the code: the integration's rooms (files) and folders a
+nudge, an Assist message and a speak-up walk through, on the event loop, from the call to the
+entities.
 
-A profiler hook records each call into a function of `custom_components/shelldon` on the loop's
-thread, in order (a coroutine that resumes after an await is not entered again: it never left).
-Figures per behaviour:
-- files: distinct modules whose code ran;
-- on the way: the same, leaving out the arrival: what runs inside the coordinator's `show`
-  (the one snapshot, which reads every part once by design, and the entities reading it);
-- to the push: the files that ran before the first `show` began (the walk to the entities,
-  without what the behaviour goes on to do once they show it, such as the events it fires);
-- folder entries: how often the walk came into a folder from another one (the most for any one
-  folder is the "entered twice" figure).
+A profiler hook follows every frame of `custom_components/shelldon` on the loop's thread. A walk
+is IN a room while a frame of that file runs (or waits, suspended, in a coroutine that will
+resume): a call down to a helper and back is a visit to the helper, not leaving the room. It
+ENTERS a room when a frame of it starts while none runs and the walk was last in another room
+(two calls in a row into one room, such as a helper called twice, are one stay there), so
+"entered again" means the walk had gone through other rooms and came back. Folders are counted
+the same way. Figures:
+- files run: every module whose code ran, the arrival and what follows it included;
+- to the push: the rooms entered from the call up to the coordinator's first `show` (the one
+  snapshot, which reads every part once by design), the coordinator included;
+- entered again: how many of those entries came back to a room the walk had left;
+- folder entries: the most times the walk came into any one folder before the push.
 
 Only the public surface is used (actions and Assist), so the same file measures any version.
 """
@@ -38,41 +41,49 @@ ROOT = Path(package.__file__).parent
 DOMAIN = "shelldon"
 
 
+def folder_of(rel: str) -> str:
+    return rel.rsplit("/", 1)[0] if "/" in rel else "."
+
+
 class Walk:
-    """The integration's files entered on one thread, in order."""
+    """The rooms and folders of the integration a behaviour enters on one thread, in order."""
 
     def __init__(self) -> None:
-        self.files: list[str] = []
-        self.on_the_way: list[str] = []
-        self.to_the_push: list[str] = []
+        self.files: set[str] = set()
+        self.rooms: list[str] = []  # each entry into a room, up to the push
+        self.folders: list[str] = []  # each entry into a folder, up to the push
         self._arrived = False
-        self._arrival_depth = 0
-        self._frames: dict[int, FrameType] = {}  # entered already (held, so no id is reused)
+        self._in_room: Counter[str] = Counter()  # frames of each file running or suspended
+        self._in_folder: Counter[str] = Counter()
+        self._frames: dict[int, FrameType] = {}  # started already (held, so no id is reused)
         self._thread = threading.get_ident()
 
     def _hook(self, frame: FrameType, event: str, _arg: Any) -> None:
-        if threading.get_ident() != self._thread:
+        if event not in ("call", "return") or threading.get_ident() != self._thread:
             return
         path = frame.f_code.co_filename
         if not path.startswith(str(ROOT)):
             return
         rel = str(Path(path).relative_to(ROOT))
-        arrival = rel == "runtime/coordinator.py" and frame.f_code.co_name == "show"
-        if event == "call":
-            if id(frame) in self._frames:
-                return  # a coroutine resuming: it was entered once
-            self._frames[id(frame)] = frame
-            if arrival:
-                self._arrival_depth += 1
-                self._arrived = True
-            if not self._arrived and (not self.to_the_push or self.to_the_push[-1] != rel):
-                self.to_the_push.append(rel)
-            if not self.files or self.files[-1] != rel:
-                self.files.append(rel)
-            if not self._arrival_depth and (not self.on_the_way or self.on_the_way[-1] != rel):
-                self.on_the_way.append(rel)
-        elif event == "return" and arrival:
-            self._arrival_depth -= 1
+        folder = folder_of(rel)
+        if event == "return":  # a frame ended, or a coroutine was suspended (it resumes later)
+            self._in_room[rel] = max(0, self._in_room[rel] - 1)
+            self._in_folder[folder] = max(0, self._in_folder[folder] - 1)
+            return
+        resumed = id(frame) in self._frames
+        self._frames[id(frame)] = frame
+        self.files.add(rel)
+        if rel == "runtime/coordinator.py" and frame.f_code.co_name == "show":
+            if not self._arrived and not self._in_room[rel] and self.rooms[-1:] != [rel]:
+                self.rooms.append(rel)
+            self._arrived = True
+        if not resumed and not self._arrived:
+            if not self._in_room[rel] and self.rooms[-1:] != [rel]:
+                self.rooms.append(rel)
+            if not self._in_folder[folder] and self.folders[-1:] != [folder]:
+                self.folders.append(folder)
+        self._in_room[rel] += 1
+        self._in_folder[folder] += 1
 
     async def run(self, work: Callable[[], Awaitable[Any]]) -> None:
         sys.setprofile(self._hook)
@@ -82,32 +93,15 @@ class Walk:
             sys.setprofile(None)
 
 
-def folders(files: list[str]) -> Counter[str]:
-    """How often the walk came into each folder from another one."""
-    entered: Counter[str] = Counter()
-    last = None
-    for rel in files:
-        folder = rel.rsplit("/", 1)[0] if "/" in rel else "."
-        if folder != last:
-            entered[folder] += 1
-        last = folder
-    return entered
-
-
 def report(record: Any, what: str, walk: Walk) -> None:
-    everything, on_the_way = set(walk.files), set(walk.on_the_way)
-    entries = folders(walk.on_the_way)
-    record(f"walk {what}: files run", len(everything), "files")
-    record(f"walk {what}: files on the way (to the coordinator's show)", len(on_the_way), "files")
-    record(
-        f"walk {what}: files to the first push (before the first show began)",
-        len(set(walk.to_the_push)),
-        "files",
-    )
-    most = entries.most_common(1)[0] if entries else ("", 0)
-    record(f"walk {what}: most entries into one folder ({most[0]})", most[1], "entries")
-    print(f"\n{what}, to the push: {' > '.join(walk.to_the_push)}")
-    print(f"{what}, on the way: {' > '.join(walk.on_the_way)}")
+    rooms = set(walk.rooms)
+    folder, most = Counter(walk.folders).most_common(1)[0]
+    record(f"walk {what}: files run", len(walk.files), "files")
+    record(f"walk {what}: rooms to the push (the coordinator's show)", len(rooms), "files")
+    record(f"walk {what}: rooms entered again before the push", len(walk.rooms) - len(rooms), "")
+    record(f"walk {what}: most entries into one folder ({folder})", most, "entries")
+    print(f"\n{what}, rooms to the push: {' > '.join(walk.rooms)}")
+    print(f"{what}, folders to the push: {' > '.join(walk.folders)}")
 
 
 async def _pet(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> Any:

@@ -20,7 +20,7 @@ from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.service import async_register_admin_service
 
-from .core.reactions import NudgeKind
+from .core.state import NudgeKind
 from .core.text import shorten
 from .ports import Asker
 from .ports.const import (

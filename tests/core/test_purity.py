@@ -67,7 +67,6 @@ def test_core_has_the_expected_modules() -> None:
         "__init__",
         "state",
         "reflexes",
-        "reactions",
         "faces",
         "scheduler",
         "budget",

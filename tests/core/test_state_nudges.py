@@ -1,4 +1,5 @@
-"""Affect nudges: a closed delta table, clamped, None for a no-op or a non-affect kind."""
+"""Affect nudges (core/state.py): a closed delta table, clamped, None for a no-op or a
+non-affect kind; the state moves itself by one, or says it is at the bound."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from custom_components.shelldon.core.reactions import (
+from custom_components.shelldon.core.state import (
     NUDGE_DELTAS,
     NudgeKind,
+    PersonalityState,
     compute_nudge_patch,
     parse_nudge_kind,
 )
-from custom_components.shelldon.core.state import PersonalityState
 from tests.core._support import PROPERTY, energy_level, unit
 
 
@@ -188,3 +189,14 @@ def test_every_nudge_patch_keeps_mood_in_range(
         state.apply_patch(patch)
         assert state.energy == energy
         assert state.last_interaction == "2024-01-10T11:00:00+00:00"
+
+
+def test_the_state_moves_itself_by_a_nudge_and_says_when_it_is_at_the_bound() -> None:
+    state = _state(valence=0.95, arousal=0.0)
+    state.mark_clean()
+    assert state.nudge(NudgeKind.POSITIVE) is True
+    assert (state.mood.valence, state.mood.arousal, state.dirty) == (1.0, 0.0, True)
+    state.mark_clean()
+    assert state.nudge(NudgeKind.POSITIVE) is False  # pinned: nothing changed, nothing to save
+    assert (state.mood.valence, state.dirty) == (1.0, False)
+    assert state.last_interaction == "2024-01-10T11:00:00+00:00"  # not the idle clock

@@ -25,7 +25,7 @@ from homeassistant.util import yaml as yaml_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
 from custom_components.shelldon.core.faces import STARTER_FACES
-from custom_components.shelldon.core.reactions import NUDGE_DELTAS, NudgeKind
+from custom_components.shelldon.core.state import NUDGE_DELTAS, NudgeKind
 from custom_components.shelldon.ports.const import DOMAIN
 from custom_components.shelldon.services import NUDGE_SCHEMA
 from tests.common import async_setup_pet, local

@@ -189,6 +189,38 @@ async def test_a_nudge_is_one_push_of_the_coordinator_with_its_new_face(
         before = coordinator.data
 
 
+async def test_a_show_asked_while_a_nudge_draws_its_face_waits_for_the_face(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Whoever asks the coordinator to show the pet while a nudge's face is still being drawn
+    (a beat of its timer, a turn taking the slot) shows nothing yet: the one push comes when the
+    picture is ready, with the new mood and its face."""
+    freezer.move_to(local(2026, 11, 30, 14, 0))
+    pet = await async_setup_pet(hass, make_pet_entry(hass))
+    await async_live_for(hass, freezer, pet, timedelta(minutes=1))
+    coordinator, face = pet.workings.coordinator, pet.organs.face
+    before = coordinator.data
+    pushed: list[tuple[str, str]] = []
+    coordinator.async_add_listener(
+        lambda: pushed.append((coordinator.data.mood, coordinator.data.face))
+    )
+    drawing = face._async_draw
+    asked_meanwhile: list[int] = []
+
+    async def draw_while_another_asks(*, quiet: bool = False) -> None:
+        coordinator.show()  # someone else asks in the middle of the nudge
+        asked_meanwhile.append(len(pushed))
+        await drawing(quiet=quiet)
+
+    face._async_draw = draw_while_another_asks  # type: ignore[method-assign]
+    result = await hass.services.async_call(
+        DOMAIN, "nudge", {"kind": "excited"}, blocking=True, return_response=True
+    )
+    await hass.async_block_till_done()
+    assert asked_meanwhile == [0], "the face was drawn, and the show asked then pushed nothing"
+    assert pushed == [(result["mood"], result["mood"])] and result["mood"] != before.mood
+
+
 async def test_a_tick_that_changes_nothing_writes_nothing(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:

@@ -1,9 +1,14 @@
-"""The pet's whole inner state, and the one writer that may change it.
+"""The pet's whole inner state, the one writer that may change it, and the four nudges that
+move its mood.
 
 Every mutation goes through `PersonalityState.apply_patch` over a closed set of dotted paths:
 each key and value is checked before any is applied, so a patch is all or nothing, and an
 unknown path is a loud error rather than a quietly new attribute. A successful patch marks the
 state dirty, which is what lets the driver checkpoint only when something changed.
+
+A nudge is a meaning that comes in (the owner's quick push), and the state alone decides how far
+the mood moves: the delta table is closed, a nudge is clamped, never touches `last_interaction`
+(it changes how the pet feels, not its idle clock), and changes nothing at a bound.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any, Final
 
 from .readback import day, instant
@@ -58,6 +64,46 @@ class TurnBudget:
 def clamp(value: float, lo: float, hi: float) -> float:
     """Bound a value to [lo, hi] (the mood's axes run from -1 to 1, energy from 0 to 1)."""
     return max(lo, min(hi, value))
+
+
+class NudgeKind(StrEnum):
+    """The four meanings a nudge may carry."""
+
+    POSITIVE = "positive"
+    NEGATIVE = "negative"
+    EXCITED = "excited"
+    CALM = "calm"
+
+
+NUDGE_DELTAS: Final[dict[NudgeKind, tuple[float, float]]] = {
+    NudgeKind.POSITIVE: (0.3, 0.0),  # (valence delta, arousal delta)
+    NudgeKind.NEGATIVE: (-0.3, 0.0),
+    NudgeKind.EXCITED: (0.1, 0.3),
+    NudgeKind.CALM: (0.0, -0.3),
+}
+
+
+def parse_nudge_kind(kind: str) -> NudgeKind:
+    """The nudge kind named by `kind`; ValueError for anything else."""
+    try:
+        return NudgeKind(kind)
+    except ValueError:
+        raise ValueError(f"unknown nudge kind: {kind!r}") from None
+
+
+def compute_nudge_patch(state: PersonalityState, kind: object) -> dict[str, Any] | None:
+    """A clamped sparse patch for the nudge, or None for a non-affect kind or a no-op."""
+    if not isinstance(kind, NudgeKind):
+        return None
+    dv, da = NUDGE_DELTAS[kind]
+    patch: dict[str, Any] = {}
+    valence = clamp(state.mood.valence + dv, -1.0, 1.0)
+    arousal = clamp(state.mood.arousal + da, -1.0, 1.0)
+    if valence != state.mood.valence:
+        patch["mood.valence"] = valence
+    if arousal != state.mood.arousal:
+        patch["mood.arousal"] = arousal
+    return patch or None
 
 
 def _is_number(value: Any) -> bool:
@@ -128,6 +174,14 @@ class PersonalityState:
             else:
                 setattr(self, head, float(value) if head == "energy" else value)
         self._dirty = True
+
+    def nudge(self, kind: NudgeKind) -> bool:
+        """Move the mood by a nudge; False when it is at the bound (nothing changed)."""
+        patch = compute_nudge_patch(self, kind)
+        if patch is None:
+            return False
+        self.apply_patch(patch)
+        return True
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the checkpoint."""

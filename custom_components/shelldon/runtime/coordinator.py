@@ -8,7 +8,7 @@ change. The diagnostics download asks it for the pet's inner state.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from homeassistant.config_entries import ConfigEntry
@@ -65,6 +65,15 @@ class PetCoordinator(DataUpdateCoordinator[PetData]):
         """A change is done: once none is under way, what they changed is shown, once."""
         self._held = max(0, self._held - 1)
         self.show()
+
+    async def async_once[T](self, change: Callable[[], Awaitable[T]]) -> T:
+        """Make a change that awaits (a nudge drawing its face) and show it once it is done:
+        nothing of it is shown in the middle, whoever else asks meanwhile."""
+        self.hold()
+        try:
+            return await change()
+        finally:
+            self.release()
 
     def inner_state(self) -> dict[str, Any]:
         """The pet's inner state, for the diagnostics download (scrubbed)."""

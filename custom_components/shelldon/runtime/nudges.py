@@ -3,6 +3,7 @@ entities in one snapshot: the new mood and the face it selects, drawn, together.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
@@ -10,7 +11,7 @@ from typing import Protocol
 from ..body.battery import Battery
 from ..body.face.keeper import FaceKeeper
 from ..core import defaults as d
-from ..core.reactions import NudgeKind, compute_nudge_patch
+from ..core.state import NudgeKind
 from ..ports import Clock
 from .personality import Personality
 
@@ -27,14 +28,10 @@ class NudgeResult:
 
 
 class Shown(Protocol):
-    """What the entities are shown (the coordinator), held while a change is drawn."""
+    """What the entities are shown (the coordinator)."""
 
-    def hold(self) -> None:
-        """A change is under way."""
-        ...
-
-    def release(self) -> None:
-        """It is done: shown once."""
+    async def async_once[T](self, change: Callable[[], Awaitable[T]]) -> T:
+        """Make a change that awaits, and show it once, when it is done (its result)."""
         ...
 
 
@@ -64,19 +61,20 @@ class Nudges:
         last = self._nudged_at.get(kind)
         if last is not None and (now - last).total_seconds() < d.NUDGE_COOLDOWN_S:
             return self._result(False, "cooldown")
-        personality = self._personality
-        patch = compute_nudge_patch(personality.state, kind)
         self._nudged_at[kind] = now
-        if patch is None:
+        if not await self._shown.async_once(lambda: self._async_move(kind)):
             return self._result(False, "at the bound")
-        self._shown.hold()  # one snapshot: the mood and its face, drawn
-        try:
-            personality.take(patch)
-            await self._face.async_follow(personality.state, self._battery.level)
-        finally:
-            self._shown.release()
         self._face.announce()  # the mood event, after the picture it announces
         return self._result(True, "applied")
+
+    async def _async_move(self, kind: NudgeKind) -> bool:
+        """The mood moves and the face it selects is drawn (shown together, by the caller);
+        False at the bound."""
+        personality = self._personality
+        if not personality.nudge(kind):
+            return False
+        await self._face.async_follow(personality.state, self._battery.level)
+        return True
 
     def prune(self, utc_now: datetime) -> None:
         """Forget nudges older than the debounce."""

@@ -1,6 +1,7 @@
 """The pet's personality as the runtime keeps it: its state (this is the only caller of
-`apply_patch`), its will to start turns on its own (the initiative switch), and the budget of
-turns it may start a day. A patch is the one way in; the face and the entities follow it."""
+`apply_patch` and of the state's own `nudge`), its will to start turns on its own (the
+initiative switch), and the budget of turns it may start a day. A patch is the one way in; the
+face and the entities follow it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from ..core.budget import Budget
-from ..core.state import PersonalityState
+from ..core.state import NudgeKind, PersonalityState
 from ..ports.const import CONF_COOLDOWN_MIN, CONF_DAILY_TURNS
 
 
@@ -55,6 +56,11 @@ class Personality:
             return False
         self.state.apply_patch(patch)
         return True
+
+    def nudge(self, kind: NudgeKind) -> bool:
+        """Move the mood by the owner's nudge, nothing shown yet (the command shows it with its
+        face); False when the mood is at the bound."""
+        return self.state.nudge(kind)
 
     def interacted(self) -> None:
         """The owner spoke: the idle clock starts again."""

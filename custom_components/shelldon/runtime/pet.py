@@ -15,7 +15,7 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
 
 from ..brain import Brain
-from ..core.reactions import NudgeKind
+from ..core.state import NudgeKind
 from ..ports import Asker, Clock, HomeClock
 from ..turns.senses import TurnOutcome
 from .anatomy import Anatomy

@@ -486,6 +486,16 @@ ADVERSARIAL = [
     "morgen früh um 7 ",
     "don't let me forget ",
     "ping me at 5 ",
+    # counted in words, with halves; "a reminder for 9"; a note to itself
+    "in two and a half ",
+    "in an hour and a ",
+    "in zweieinhalb ",
+    "dans une heure et ",
+    "en una hora y ",
+    "over twee en een half ",
+    "in 2.5 ",
+    "set a reminder for 9 ",
+    "reminder: ",
 ]
 
 

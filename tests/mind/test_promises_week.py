@@ -5,11 +5,11 @@ Four days (and the night after) through a real Home Assistant in simulated time 
 ordinary life running (musings on, the default gates and caps, quiet hours 22:00–09:00): Alex comes
 and goes, chats, asks the pet to speak up, asks for reminders at all hours (some falling in the
 quiet hours) in every way of saying when (after the errand, before it, ahead of "remind me", as
-a duration in two units), and Home Assistant restarts every other day. The draws are seeded (the
-same days every run; they put reminders in the quiet hours and across a restart, and the test
-checks they do). Once on the offline brain, once with a model that, as models do, also promises
-each reminder back with its own idea of the time (the owner's time must win, and one request
-stays one promise).
+a duration in two units in digits or in words, "set a reminder for" a time, a note), and Home
+Assistant restarts every other day. The draws are seeded (the same days every run; they put
+reminders in the quiet hours and across a restart, and the test checks they do). Once on the
+offline brain, once with a model that, as models do, also promises each reminder back with its
+own idea of the time (the owner's time must win, and one request stays one promise).
 """
 
 from __future__ import annotations
@@ -74,14 +74,46 @@ def _lasting(said: datetime, due: datetime) -> str:
     return f"in {hours} hours and {minutes} minutes" if minutes else f"in {hours} hours"
 
 
-# How the owner asks: the time after the errand, before it, ahead of "remind me", or as a
-# duration in two units, before or after the errand.
+HOURS = (
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+
+
+def _worded(said: datetime, due: datetime) -> str:
+    """The same duration as a person says it: the hours in words, a half as a half."""
+    hours, minutes = divmod(round((due - said).total_seconds() / 60), 60)
+    spoken = HOURS[hours - 1] if 0 < hours <= len(HOURS) else str(hours)
+    if not hours:
+        return f"in {minutes} minutes"
+    if minutes == 30:
+        return "in an hour and a half" if hours == 1 else f"in {spoken} and a half hours"
+    hours_said = "an hour" if hours == 1 else f"{spoken} hours"
+    return f"in {hours_said} and {minutes} minutes" if minutes else f"in {hours_said}"
+
+
+# How the owner asks: the time after the errand, before it, ahead of "remind me", as a duration
+# in two units (in digits or in words), before or after the errand, "set a reminder for" a time,
+# or a note ("Reminder: …").
 PHRASINGS: tuple[Callable[[str, datetime, datetime], str], ...] = (
     lambda errand, said, due: f"remind me to {errand} at {due:%H:%M}",
     lambda errand, said, due: f"Remind me at {due:%H:%M} to {errand}",
     lambda errand, said, due: f"At {due:%H:%M}, remind me to {errand}",
     lambda errand, said, due: f"remind me {_lasting(said, due)} to {errand}",
     lambda errand, said, due: f"Remind me to {errand} {_lasting(said, due)}, please",
+    lambda errand, said, due: f"Set a reminder for {due:%H:%M} to {errand}",
+    lambda errand, said, due: f"remind me {_worded(said, due)} to {errand}",
+    lambda errand, said, due: f"Reminder: {errand} at {due:%H:%M}",
 )
 
 

@@ -258,6 +258,8 @@ NEXT_MONTH = datetime(2027, 1, 1, 8, 0, tzinfo=UTC)
     ("language", "filed", "said"),
     [
         ("en", Filed("g1", "floss", TODAY_19, "to"), "I'll remind you to floss at 19:00."),
+        # a note to itself ("Reminder: my pills at 7") has no link: said back as written
+        ("en", Filed("g1", "my pills", TODAY_19, ""), "I'll remind you: your pills at 19:00."),
         (
             "en",
             Filed("g1", "take my pills", TOMORROW, "to", new=False),

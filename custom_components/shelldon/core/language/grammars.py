@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from datetime import time, timedelta
 from typing import Final
 
+from .counts import AMOUNTS, after, amount
+
 WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 PARTS: Final[dict[str, time]] = {
     "morning": time(9, 30),
@@ -28,11 +30,11 @@ _I: Final = re.I
 
 @dataclass(frozen=True)
 class Grammar:
-    """How one language names a due time. Groups: `within` n and unit (and more minutes);
-    `tomorrow`, `on_day` (day) and `this` (or tonight) a part; `at` h (digits or a word), m or
-    mm, plus or minus (minutes after the hour, or to it), ampm; `around` a clock said around an
-    hour (q and dir: "quarter to", "ten past"; half: "halb acht" is 7:30) with h and ampm;
-    `named` a time with a name of its own (noon, midnight, after work)."""
+    """How one language names a due time. Groups: `within` n and unit (nhalf, half or more
+    minutes: `counts`); `tomorrow`, `on_day` (day) and `this` (or tonight) a part; `at` h (digits
+    or a word), m or mm, plus or minus (minutes after the hour, or to it), ampm; `around` a clock
+    said around an hour (q and dir: "quarter to", "ten past"; half: "halb acht" is 7:30) with h
+    and ampm; `named` a time with a name of its own (noon, midnight, after work)."""
 
     language: str
     within: re.Pattern[str]
@@ -88,11 +90,6 @@ def _numbers(words: str) -> dict[str, int]:
     return found
 
 
-def _more(joiner: str, minutes: str) -> str:
-    """Minutes after a larger unit: "in 1 hour and 30 minutes" (the `more` group)."""
-    return rf"(?:\s{{0,3}},?\s{{0,3}}(?:{joiner})\s+(?P<more>\d{{1,2}})\s?(?:{minutes})\b)?"
-
-
 def _hour_group(hours: Mapping[str, int]) -> str:
     """The `h` group: digits, or one of the words (longest first, so "eins" before "ein")."""
     words = "|".join(sorted((re.escape(w) for w in hours), key=len, reverse=True))
@@ -107,8 +104,8 @@ _EN_AN_HOUR: Final = _EN_H.replace("(?P<h>", "(?:")  # "at ten to eight" is 7:50
 ENGLISH: Final = Grammar(
     language="en",
     within=_compile(
-        r"\bin\s+(?P<n>\d{1,3}|an?|half\s+an)\s*(?P<unit>min(?:ute)?s?|hours?|hrs?|days?)\b"
-        + _more("and", "min(?:ute)?s?")
+        rf"\bin\s+{amount('en')}\s*(?P<unit>min(?:ute)?s?|hours?|hrs?|days?)\b"
+        + after("en", "min(?:ute)?s?")
     ),
     tomorrow=_compile(rf"\btomorrow(?:\s+(?P<part>{_EN_PART}))?\b"),
     on_day=_compile(rf"\b(?:on\s+)?(?P<day>{_EN_DAYS})(?:\s+(?P<part>{_EN_PART}))?\b"),
@@ -124,7 +121,7 @@ ENGLISH: Final = Grammar(
     today=None,
     days={day: i for i, day in enumerate(WEEKDAYS)},
     parts={part: part for part in PARTS},
-    amounts={"a": 1.0, "an": 1.0, "half an": 0.5},
+    amounts=AMOUNTS["en"],
     units=(("min", 60), ("day", 86400)),
     meridiem={"am": "am", "a.m.": "am", "a.m": "am", "am.": "am", "pm": "pm", "p.m.": "pm"}
     | {"p.m": "pm", "pm.": "pm"},
@@ -154,8 +151,8 @@ _DE_H: Final = _hour_group(_DE_HOURS)
 GERMAN: Final = Grammar(
     language="de",
     within=_compile(
-        r"\b(?:in|binnen)\s+(?P<n>\d{1,3}|einer\s+halben|einem|einer|einen|eine|ein)\s*"
-        r"(?P<unit>min(?:uten?)?|std|stunden?|tag(?:en?)?)\b" + _more("und", "min(?:uten?)?")
+        rf"\b(?:in|binnen)\s+{amount('de')}\s*"
+        r"(?P<unit>min(?:uten?)?|std|stunden?|tag(?:en?)?)\b" + after("de", "min(?:uten?)?")
     ),
     tomorrow=_compile(
         r"(?<!heute\s)(?<!guten\s)(?<!tag\s)(?<!woch\s)\bmorgen"
@@ -196,8 +193,7 @@ GERMAN: Final = Grammar(
         "abend": "evening",
         "nacht": "night",
     },
-    amounts={"ein": 1.0, "eine": 1.0, "einer": 1.0, "einem": 1.0, "einen": 1.0}
-    | {"einer halben": 0.5},
+    amounts=AMOUNTS["de"],
     units=(("min", 60), ("tag", 86400)),
     meridiem={"morgens": "am", "früh": "am", "vormittags": "am"}
     | {"mittags": "pm", "nachmittags": "pm", "abends": "pm"},
@@ -230,8 +226,8 @@ _FR_AFTER: Final = (
 FRENCH: Final = Grammar(
     language="fr",
     within=_compile(
-        r"\b(?:dans|d'ici|d’ici)\s+(?P<n>\d{1,3}|une\s+demi|un|une)(?:\s?|-)"
-        r"(?P<unit>min(?:ute)?s?|h(?:eures?)?|jours?)\b" + _more("et", "min(?:ute)?s?")
+        rf"\b(?:dans|d'ici|d’ici)\s+{amount('fr')}(?:\s?|-)"
+        r"(?P<unit>min(?:ute)?s?|h(?:eures?)?|jours?)\b" + after("fr", "min(?:ute)?s?")
     ),
     tomorrow=_compile(rf"(?<!après-)(?<!apres-)\bdemain(?:\s+(?P<part>{_FR_PART}))?\b"),
     on_day=_compile(
@@ -261,7 +257,7 @@ FRENCH: Final = Grammar(
     },
     parts={"matin": "morning", "après-midi": "afternoon", "apres-midi": "afternoon"}
     | {"soir": "evening", "nuit": "night"},
-    amounts={"un": 1.0, "une": 1.0, "une demi": 0.5},
+    amounts=AMOUNTS["fr"],
     units=(("min", 60), ("jour", 86400)),
     meridiem={"du matin": "am", "de l'après-midi": "pm", "de l'apres-midi": "pm"}
     | {"du soir": "pm"},
@@ -283,8 +279,8 @@ _ES_H: Final = _hour_group(_ES_HOURS)
 SPANISH: Final = Grammar(
     language="es",
     within=_compile(
-        r"\b(?:en|dentro\s+de)\s+(?P<n>\d{1,3}|media|una|un)\s*"
-        r"(?P<unit>min(?:uto)?s?|horas?|d[ií]as?)\b" + _more("y", "min(?:uto)?s?")
+        rf"\b(?:en|dentro\s+de)\s+{amount('es')}\s*"
+        r"(?P<unit>min(?:uto)?s?|horas?|d[ií]as?)\b" + after("es", "min(?:uto)?s?")
     ),
     tomorrow=_compile(
         r"(?<!\bla\s)(?<!\besta\s)(?<!\bcada\s)(?<!\bde\s)(?<!\bpasado\s)\bma[nñ]ana"
@@ -317,7 +313,7 @@ SPANISH: Final = Grammar(
         "domingo": 6,
     },
     parts={"mañana": "morning", "manana": "morning", "tarde": "afternoon", "noche": "night"},
-    amounts={"un": 1.0, "una": 1.0, "media": 0.5},
+    amounts=AMOUNTS["es"],
     units=(("min", 60), ("d", 86400)),
     meridiem={"de la mañana": "am", "de la manana": "am", "de la madrugada": "am"}
     | {"de la tarde": "pm", "de la noche": "pm"},
@@ -341,8 +337,8 @@ _NL_H: Final = _hour_group(_NL_HOURS)
 DUTCH: Final = Grammar(
     language="nl",
     within=_compile(
-        r"\b(?:over|binnen)\s+(?P<n>\d{1,3}|een\s+half|een|één|anderhalf|half)\s?"
-        r"(?P<unit>min(?:uut|uten)?|uur|uren|dag(?:en)?)\b" + _more("en", "min(?:uut|uten)?")
+        rf"\b(?:over|binnen)\s+{amount('nl')}\s?"
+        r"(?P<unit>min(?:uut|uten)?|uur|uren|dag(?:en)?)\b" + after("nl", "min(?:uut|uten)?")
     ),
     tomorrow=_compile(
         r"(?<!guten\s)(?<!goede\s)(?<!heute\s)\bmorgen\s?(?P<part>ochtend|vroeg|middag|avond|nacht)?\b"
@@ -371,7 +367,7 @@ DUTCH: Final = Grammar(
     },
     parts={"ochtend": "morning", "morgen": "morning", "vroeg": "morning"}
     | {"middag": "afternoon", "avond": "evening", "nacht": "night"},
-    amounts={"een": 1.0, "één": 1.0, "een half": 0.5, "half": 0.5, "anderhalf": 1.5},
+    amounts=AMOUNTS["nl"],
     units=(("min", 60), ("dag", 86400)),
     meridiem={"'s ochtends": "am", "'s morgens": "am", "in de ochtend": "am"}
     | {"'s middags": "pm", "'s avonds": "pm", "in de middag": "pm", "in de avond": "pm"},

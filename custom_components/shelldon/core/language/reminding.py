@@ -63,6 +63,12 @@ def _asking(
 
 _EN_DROP: Final = r"^\W*(?:please|pls|for)\b|\b(?:please|pls)\W*$"
 _EN_LINKS: Final = {r"^to\s+": "to", r"^about\s+": "about", r"^that\s+": "that"}
+# "set a reminder for 9 (pm, :30, o'clock) to …", "for noon", "for half past 6": at that time
+# (the ask's `at` group: the "for" is read as "at")
+_EN_FOR: Final = (
+    r"(?:\s{1,3}(?P<at>for)(?=\s+(?:\d|noon\b|midnight\b|half\s+past\b|"
+    r"(?:a\s+)?quarter\s+(?:past|to)\b)))?"
+)
 
 
 ASKINGS: Final = (
@@ -71,12 +77,31 @@ ASKINGS: Final = (
     # A please at either end is no part of the errand; one inside it is ("tell Ana please call").
     _asking(
         "en",
-        r"\bremind\s+me\b|\b(?:set|add|make)\s+(?:me\s+)?an?\s+reminder\b|"
-        r"\b(?:don['’]?t|do\s+not|never)\s+let\s+me\s+forget\b",
+        rf"\bremind\s+me\b|\b(?:set|add|make)\s+(?:me\s+)?an?\s+reminder\b{_EN_FOR}",
         _EN_DROP,
         r"(?!)",
         _EN_LINKS,
         None,
+    ),
+    # "don't let me forget the laundry at 6" (about it), "… to call mum" (to)
+    _asking(
+        "en",
+        r"\b(?:don['’]?t|do\s+not|never)\s+let\s+me\s+forget\b",
+        _EN_DROP,
+        r"(?!)",
+        _EN_LINKS,
+        "about",
+        r"what|how|when|where|who|why|which|whether|if",
+    ),
+    # a note to itself: "Reminder: call the bank at 3pm", "reminder - pills at 9" (no link:
+    # the errand is said back as written, a verb or a thing)
+    _asking(
+        "en",
+        r"(?:^|(?<=[.!?\n]))\W{0,3}reminder\s{0,3}[:\-–—]",
+        _EN_DROP,
+        r"(?!)",
+        _EN_LINKS,
+        "",
     ),
     # "ping me at 5 to …", "text me in an hour about …": a reminder when a time is said
     _asking(
@@ -148,6 +173,8 @@ def read_reminder(asking: Asking, text: str) -> Reading | None:
     rest = match["rest"]
     if asking.refuse.search(rest):
         return None
+    if match.groupdict().get("at"):  # "a reminder for 9": at 9
+        rest = f" at{rest}"
     grammar = GRAMMARS[asking.language]
     what = tidy(asking.drop.sub(" ", without_times(grammar, rest)))
     link = asking.bare

@@ -62,9 +62,9 @@ def later(now: datetime, seconds: float) -> datetime:
 
 
 def amount(grammar: Grammar, text: str) -> float:
-    """How many units an amount says ("20", "an", "einer halben", "media")."""
+    """How many units an amount says ("20", "2.5", "an", "zwanzig", "einer halben", "media")."""
     said = words(text)
-    return grammar.amounts[said] if said in grammar.amounts else float(said)
+    return grammar.amounts[said] if said in grammar.amounts else float(said.replace(",", "."))
 
 
 def unit_seconds(grammar: Grammar, unit: str) -> int:
@@ -152,8 +152,10 @@ def clock_time(grammar: Grammar, text: str, part: str | None = None) -> time | N
 def due_in(grammar: Grammar, text: str, now: datetime) -> datetime | None:
     """A due time read from a phrase by one language's grammar; None if it names none."""
     if match := grammar.within.search(text):
-        more = int(match["more"] or 0) * 60  # "in 1 hour and 30 minutes"
-        return later(now, amount(grammar, match["n"]) * unit_seconds(grammar, match["unit"]) + more)
+        unit = unit_seconds(grammar, match["unit"])
+        half = 0.5 if match["nhalf"] or match["half"] else 0.0  # "an hour and a half"
+        more = amount(grammar, match["more"]) * 60 if match["more"] else 0.0  # "and 30 minutes"
+        return later(now, (amount(grammar, match["n"]) + half) * unit + more)
     base: datetime | None = None
     part: str | None = None  # the part of the day the words name, if they name one
     if match := grammar.tomorrow.search(text):

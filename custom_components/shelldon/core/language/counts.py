@@ -1,0 +1,97 @@
+"""How each of the five languages counts a stretch of time: "in two hours", "in zwanzig
+Minuten", "dans deux heures", "en quince minutos", "over tien minuten", with digits ("in 20
+minutes", "2.5 hours", "2,5 Stunden") or words, and with a half however the language says one
+("two and a half hours", "an hour and a half", "anderthalb Stunden", "zweieinhalb Stunden",
+"une heure et demie", "una hora y media", "anderhalf uur", "twee en een half uur").
+
+`amount` is the `n` group of a grammar's `within` (with `nhalf`, a half said before the unit);
+`after` follows its unit: more minutes ("and 30 minutes", "and fifteen minutes") or a half
+(`half`). Every pattern is alternations of fixed words: linear time.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+
+def _counted(words: str, first: int = 1) -> dict[str, float]:
+    """Number words in order from `first` ("one two …"); a slot may hold two spellings."""
+    found: dict[str, float] = {}
+    for number, spellings in enumerate(words.split(), start=first):
+        for spelling in spellings.split("/"):
+            found[spelling.replace("_", " ")] = float(number)
+    return found
+
+
+def _tens(pairs: str) -> dict[str, float]:
+    """Larger counts, "word=number" ("twenty=20 forty_five=45"; _ is a space)."""
+    return {
+        word.replace("_", " "): float(number)
+        for word, number in (pair.split("=") for pair in pairs.split())
+    }
+
+
+AMOUNTS: Final[dict[str, dict[str, float]]] = {
+    "en": _counted("one two three four five six seven eight nine ten eleven twelve")
+    | _tens(
+        "fifteen=15 twenty=20 twenty-five=25 twenty_five=25 thirty=30 forty=40 forty-five=45 "
+        "forty_five=45 fifty=50 ninety=90 a=1 an=1 a_couple_of=2 couple_of=2 half_an=0.5"
+    ),
+    "de": _counted("eins/ein/eine/einer/einem/einen zwei drei vier fünf sechs sieben acht neun")
+    | _counted("zehn elf zwölf", 10)
+    | _tens(
+        "fünfzehn=15 zwanzig=20 fünfundzwanzig=25 dreißig=30 dreissig=30 vierzig=40 "
+        "fünfundvierzig=45 fünfzig=50 neunzig=90 einer_halben=0.5 einer_halbe=0.5 "
+        "anderthalb=1.5 eineinhalb=1.5 zweieinhalb=2.5 dreieinhalb=3.5"
+    ),
+    "fr": _counted("un/une deux trois quatre cinq six sept huit neuf dix onze douze")
+    | _tens(
+        "quinze=15 vingt=20 vingt-cinq=25 vingt_cinq=25 trente=30 quarante=40 "
+        "quarante-cinq=45 quarante_cinq=45 cinquante=50 quatre-vingt-dix=90 une_demi=0.5"
+    ),
+    "es": _counted("un/una/uno dos tres cuatro cinco seis siete ocho nueve diez once doce")
+    | _tens(
+        "quince=15 veinte=20 veinticinco=25 treinta=30 cuarenta=40 cuarenta_y_cinco=45 "
+        "cincuenta=50 noventa=90 media=0.5"
+    ),
+    "nl": _counted("een/één twee drie vier vijf zes zeven acht negen tien elf twaalf")
+    | _tens(
+        "vijftien=15 twintig=20 vijfentwintig=25 dertig=30 veertig=40 vijfenveertig=45 "
+        "vijftig=50 negentig=90 een_half=0.5 half=0.5 anderhalf=1.5 tweeënhalf=2.5 "
+        "tweeenhalf=2.5 drieënhalf=3.5 drieenhalf=3.5"
+    ),
+}
+
+# A half said before the unit ("two and a half hours", "twee en een half uur"), and after it
+# ("an hour and a half", "une heure et demie", "una hora y media", "eine Stunde und eine halbe").
+_BEFORE: Final = {"en": r"and\s+a\s+half", "nl": r"en\s+een\s+half"}
+_AFTER: Final = {
+    "en": r"and\s+a\s+half",
+    "de": r"und\s+(?:eine[rm]?\s+)?halbe[n]?",
+    "fr": r"et\s+demie",
+    "es": r"y\s+media",
+    "nl": r"en\s+een\s+half",
+}
+_JOINER: Final = {"en": "and", "de": "und", "fr": "et", "es": "y", "nl": "en"}
+
+
+def _words(language: str) -> str:
+    """The language's count words as alternatives, longest first (spaces as any blanks)."""
+    spelled = sorted(AMOUNTS[language], key=len, reverse=True)
+    return "|".join(re.escape(word).replace(r"\ ", r"\s+") for word in spelled)
+
+
+def amount(language: str) -> str:
+    """The `n` group (digits, one decimal allowed, or a word) and `nhalf` (a half before the
+    unit, where the language says one so)."""
+    before = _BEFORE.get(language, "(?!)")
+    return rf"(?P<n>\d{{1,3}}(?:[.,]\d)?|{_words(language)})(?P<nhalf>\s+{before})?"
+
+
+def after(language: str, minutes: str) -> str:
+    """What may follow the unit: more minutes (`more`, digits or a word) or a half (`half`)."""
+    return (
+        rf"(?:\s{{0,3}},?\s{{0,3}}(?:(?P<half>{_AFTER[language]})\b|{_JOINER[language]}\s+"
+        rf"(?P<more>\d{{1,2}}|{_words(language)})\s?(?:{minutes})\b))?"
+    )

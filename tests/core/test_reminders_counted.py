@@ -6,7 +6,8 @@ note, in the five languages.
 language says it, is half the unit ("an hour and a half", "two and a half hours", "2.5 hours",
 "anderthalb Stunden", "une heure et demie", "una hora y media", "anderhalf uur"), and the words
 of the time never stay in the errand. "Set a reminder for 9 to …" is at 9; "Reminder: call the
-bank at 3pm" is a reminder written as a note; "don't let me forget the laundry at 6" is one
+bank at 3pm" is a reminder written as a note (and "Erinnerung:", "Rappel :", "Recordatorio:",
+"Herinnering:"); "don't let me forget the laundry at 6" is one
 about the laundry.
 """
 
@@ -82,6 +83,10 @@ COUNTED = [
     ("reminder - pills at 9", "pills", _at(9, day=9)),
     ("Reminder: pills at 7", "pills", _at(19)),  # a bare 7 is the evening's
     ("Reminder: the dentist tomorrow", "the dentist", _at(9, 30, day=9)),
+    ("Erinnerung: Mama anrufen um 17 Uhr", "Mama anrufen", _at(17)),
+    ("Rappel : appeler maman à 17h", "appeler maman", _at(17)),
+    ("Recordatorio: llamar a mamá a las 5", "llamar a mamá", _at(17)),
+    ("Herinnering: mama bellen om 5 uur", "mama bellen", _at(17)),
     ("Don't let me forget the laundry at 6", "the laundry", _at(18)),
     ("don't let me forget to call mum at 6", "call mum", _at(18)),
 ]

@@ -261,6 +261,26 @@ NEXT_MONTH = datetime(2027, 1, 1, 8, 0, tzinfo=UTC)
         # a note to itself ("Reminder: my pills at 7") has no link: said back as written
         ("en", Filed("g1", "my pills", TODAY_19, ""), "I'll remind you: your pills at 19:00."),
         (
+            "de",
+            Filed("g1", "Mama anrufen", TODAY_19, ""),
+            "Ich erinnere dich um 19:00 daran: Mama anrufen.",
+        ),
+        (
+            "fr",
+            Filed("g1", "appeler maman", TODAY_19, ""),
+            "Je te le rappellerai à 19:00 : appeler maman.",
+        ),
+        (
+            "es",
+            Filed("g1", "llamar a mamá", TODAY_19, ""),
+            "Te recordaré llamar a mamá a las 19:00.",
+        ),
+        (
+            "nl",
+            Filed("g1", "mama bellen", TODAY_19, ""),
+            "Ik herinner je er om 19:00 aan: mama bellen.",
+        ),
+        (
             "en",
             Filed("g1", "take my pills", TOMORROW, "to", new=False),
             "I already have that one: I'll remind you to take your pills tomorrow at 09:30.",

@@ -110,6 +110,7 @@ BOOK: Final = Phrasebook(
     remind={
         "de": "Je te rappellerai de {what} {when}",
         "que": "Je te rappellerai que {what} {when}",
+        "": "Je te le rappellerai {when} : {what}",  # a note ("Rappel : …")
     },
     remind_default="Je te rappellerai de {what} {when}",
     remind_new="{remind}.",

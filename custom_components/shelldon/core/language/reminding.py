@@ -61,6 +61,11 @@ def _asking(
     )
 
 
+def _note(word: str) -> str:
+    """A note to itself, at the start of a sentence: "Reminder: …", "Erinnerung – …"."""
+    return rf"(?:^|(?<=[.!?\n]))\W{{0,3}}{word}\s{{0,3}}[:\-–—]"
+
+
 _EN_DROP: Final = r"^\W*(?:please|pls|for)\b|\b(?:please|pls)\W*$"
 _EN_LINKS: Final = {r"^to\s+": "to", r"^about\s+": "about", r"^that\s+": "that"}
 # "set a reminder for 9 (pm, :30, o'clock) to …", "for noon", "for half past 6": at that time
@@ -70,6 +75,18 @@ _EN_FOR: Final = (
     r"(?:a\s+)?quarter\s+(?:past|to)\b)))?"
 )
 
+
+# "Erinnerung: Mama anrufen um 5", "Rappel : appeler maman à 17h", "Recordatorio: llamar a mamá
+# a las 5", "Herinnering: mama bellen om 5 uur": each language's note, said back as written.
+_NOTES: Final = tuple(
+    _asking(language, _note(word), drop, r"(?!)", {}, "")
+    for language, word, drop in (
+        ("de", "erinnerung", r"\b(?:bitte|danke)\b"),
+        ("fr", r"(?:rappel|pense-bête)", r"\b(?:s['’]il\s+te\s+pla[iî]t|stp|svp|merci)\b"),
+        ("es", "recordatorio", r"\b(?:por\s+favor|porfa|gracias)\b"),
+        ("nl", "herinnering", r"\b(?:alsjeblieft|alstublieft|aub|graag|bedankt)(?!\w)"),
+    )
+)
 
 ASKINGS: Final = (
     # English with the time first ("remind me in 20 minutes to …", "remind me at 5pm about …",
@@ -94,15 +111,8 @@ ASKINGS: Final = (
         r"what|how|when|where|who|why|which|whether|if",
     ),
     # a note to itself: "Reminder: call the bank at 3pm", "reminder - pills at 9" (no link:
-    # the errand is said back as written, a verb or a thing)
-    _asking(
-        "en",
-        r"(?:^|(?<=[.!?\n]))\W{0,3}reminder\s{0,3}[:\-–—]",
-        _EN_DROP,
-        r"(?!)",
-        _EN_LINKS,
-        "",
-    ),
+    # the errand is said back as written, a verb or a thing); the others' notes are below
+    _asking("en", _note("reminder"), _EN_DROP, r"(?!)", {}, ""),
     # "ping me at 5 to …", "text me in an hour about …": a reminder when a time is said
     _asking(
         "en",
@@ -162,6 +172,7 @@ ASKINGS: Final = (
         "eraan",
         r"wat|hoe|wanneer|waar|wie|waarom|welke|of",
     ),
+    *_NOTES,
 )
 
 

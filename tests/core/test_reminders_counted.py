@@ -7,8 +7,11 @@ language says it, is half the unit ("an hour and a half", "two and a half hours"
 "anderthalb Stunden", "une heure et demie", "una hora y media", "anderhalf uur"), and the words
 of the time never stay in the errand. "Set a reminder for 9 to …" is at 9; "Reminder: call the
 bank at 3pm" is a reminder written as a note (and "Erinnerung:", "Rappel :", "Recordatorio:",
-"Herinnering:"); "don't let me forget the laundry at 6" is one
-about the laundry.
+"Herinnering:"); "don't let me forget the laundry at 6" is one about the laundry. Weeks, the
+day after tomorrow ("übermorgen", "après-demain", "pasado mañana", "overmorgen"), "next
+Monday", "at 8 in the morning" and "at 7.30" are read too; a few words the pet cannot read as a
+time ahead of the errand ("after lunch", "this weekend") file the errand without a time, so the
+pet asks when.
 """
 
 from __future__ import annotations
@@ -87,6 +90,26 @@ COUNTED = [
     ("Rappel : appeler maman à 17h", "appeler maman", _at(17)),
     ("Recordatorio: llamar a mamá a las 5", "llamar a mamá", _at(17)),
     ("Herinnering: mama bellen om 5 uur", "mama bellen", _at(17)),
+    # weeks; the day after tomorrow; next Monday; an hour of the morning or the evening said so
+    ("remind me in a week to call Ana", "call Ana", _at(15, day=15)),
+    ("remind me in two weeks to call Ana", "call Ana", _at(15, day=22)),
+    ("erinnere mich in einer Woche daran, Ana anzurufen", "Ana anzurufen", _at(15, day=15)),
+    ("rappelle-moi dans une semaine d'appeler Ana", "appeler Ana", _at(15, day=15)),
+    ("recuérdame en una semana llamar a Ana", "llamar a Ana", _at(15, day=15)),
+    ("herinner me over een week eraan Ana te bellen", "Ana te bellen", _at(15, day=15)),
+    ("remind me the day after tomorrow to call Ana", "call Ana", _at(9, 30, day=10)),
+    ("remind me to call Ana the day after tomorrow at 8", "call Ana", _at(8, day=10)),
+    ("erinnere mich übermorgen daran, Ana anzurufen", "Ana anzurufen", _at(9, 30, day=10)),
+    ("rappelle-moi après-demain d'appeler Ana", "appeler Ana", _at(9, 30, day=10)),
+    ("recuérdame pasado mañana llamar a Ana", "llamar a Ana", _at(9, 30, day=10)),
+    ("herinner me overmorgen eraan Ana te bellen", "Ana te bellen", _at(9, 30, day=10)),
+    ("remind me next Monday to pay the rent", "pay the rent", _at(9, 30, day=15)),
+    ("remind me at 8 in the morning to call Ana", "call Ana", _at(8, day=9)),
+    ("remind me at 7 o'clock in the morning to call Ana", "call Ana", _at(7, day=9)),
+    ("remind me at 4 in the afternoon to call Ana", "call Ana", _at(16)),
+    ("remind me at 9 at night to lock up", "lock up", _at(21)),
+    ("remind me at 7.30 to call Ana", "call Ana", _at(19, 30)),
+    ("remind me in the evening to call Ana", "call Ana", _at(18)),
     ("Don't let me forget the laundry at 6", "the laundry", _at(18)),
     ("don't let me forget to call mum at 6", "call mum", _at(18)),
 ]
@@ -125,3 +148,26 @@ def test_a_note_has_no_link_word() -> None:
     brain's test), never as "to pills"."""
     reminder = parse_remind_me("Reminder: pills at 9", MON)
     assert reminder is not None and reminder.link == ""
+
+
+@pytest.mark.parametrize(
+    ("said", "what"),
+    [
+        ("remind me after lunch to call Ana", "call Ana"),
+        ("remind me this weekend to clean the windows", "clean the windows"),
+        ("remind me before bed to take my pills", "take my pills"),
+        ("set a reminder after dinner about the bins", "the bins"),
+    ],
+)
+def test_words_the_pet_cannot_read_as_a_time_still_file_the_errand_and_it_asks_when(
+    said: str, what: str
+) -> None:
+    reminder = parse_remind_me(said, MON)
+    assert reminder is not None and (reminder.what, reminder.due) == (what, None)
+
+
+@pytest.mark.parametrize(
+    "said", ["remind me how to cook rice", "remind me what I need to buy", "remind me why"]
+)
+def test_a_question_after_remind_me_is_no_reminder(said: str) -> None:
+    assert parse_remind_me(said, MON) is None

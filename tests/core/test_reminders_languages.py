@@ -298,7 +298,7 @@ def test_spanish_says_one_oclock_in_the_singular() -> None:
 
 @pytest.mark.parametrize(
     "phrase",
-    ["übermorgen", "guten Morgen", "après-demain", "pasado mañana", "goedemorgen", "om 5 euro"],
+    ["guten Morgen", "goedemorgen", "om 5 euro", "the day after", "d'après lui"],
 )
 def test_what_only_looks_like_a_time_is_none(phrase: str) -> None:
     assert due_from(phrase, MON) is None
@@ -496,6 +496,15 @@ ADVERSARIAL = [
     "in 2.5 ",
     "set a reminder for 9 ",
     "reminder: ",
+    # weeks, the day after tomorrow, next Monday, an hour of the morning, unread words ahead
+    "in 2 weeks ",
+    "the day after tomorrow ",
+    "pasado mañana ",
+    "next monday ",
+    "at 8 in the morning ",
+    "at 7.30 ",
+    "remind me after lunch ",
+    "erinnerung: ",
 ]
 
 

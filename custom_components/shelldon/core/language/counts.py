@@ -4,9 +4,10 @@ minutes", "2.5 hours", "2,5 Stunden") or words, and with a half however the lang
 ("two and a half hours", "an hour and a half", "anderthalb Stunden", "zweieinhalb Stunden",
 "une heure et demie", "una hora y media", "anderhalf uur", "twee en een half uur").
 
-`amount` is the `n` group of a grammar's `within` (with `nhalf`, a half said before the unit);
-`after` follows its unit: more minutes ("and 30 minutes", "and fifteen minutes") or a half
-(`half`). Every pattern is alternations of fixed words: linear time.
+`within` is a grammar's whole pattern for it: the `n` group (with `nhalf`, a half said before
+the unit), the `unit` (minutes to weeks: `UNITS` says how long each is), then more minutes
+("and 30 minutes", "and fifteen minutes") or a half (`half`). Every pattern is alternations of
+fixed words: linear time.
 """
 
 from __future__ import annotations
@@ -80,6 +81,32 @@ def _words(language: str) -> str:
     """The language's count words as alternatives, longest first (spaces as any blanks)."""
     spelled = sorted(AMOUNTS[language], key=len, reverse=True)
     return "|".join(re.escape(word).replace(r"\ ", r"\s+") for word in spelled)
+
+
+# Each language's units (the `unit` group), how its minutes are written after a larger unit,
+# what may stand between a count and its unit, and the seconds a unit lasts (by how its word
+# starts; any other unit is an hour).
+_UNIT_WORDS: Final = {
+    "en": (r"min(?:ute)?s?|hours?|hrs?|days?|weeks?|wks?", r"min(?:ute)?s?", r"\s*"),
+    "de": (r"min(?:uten?)?|std|stunden?|tag(?:en?)?|wochen?", r"min(?:uten?)?", r"\s*"),
+    "fr": (r"min(?:ute)?s?|h(?:eures?)?|jours?|semaines?", r"min(?:ute)?s?", r"(?:\s?|-)"),
+    "es": (r"min(?:uto)?s?|horas?|d[ií]as?|semanas?", r"min(?:uto)?s?", r"\s*"),
+    "nl": (r"min(?:uut|uten)?|uur|uren|dag(?:en)?|weken|week", r"min(?:uut|uten)?", r"\s?"),
+}
+_DAY, _WEEK = 86400, 7 * 86400
+UNITS: Final[dict[str, tuple[tuple[str, int], ...]]] = {
+    "en": (("min", 60), ("day", _DAY), ("w", _WEEK)),
+    "de": (("min", 60), ("tag", _DAY), ("woche", _WEEK)),
+    "fr": (("min", 60), ("jour", _DAY), ("semaine", _WEEK)),
+    "es": (("min", 60), ("d", _DAY), ("semana", _WEEK)),
+    "nl": (("min", 60), ("dag", _DAY), ("we", _WEEK)),
+}
+
+
+def within(language: str, lead: str) -> str:
+    """A stretch of time from now, after the language's `lead` ("in", "dans", "over")."""
+    units, minutes, gap = _UNIT_WORDS[language]
+    return rf"{lead}{amount(language)}{gap}(?P<unit>{units})\b" + after(language, minutes)
 
 
 def amount(language: str) -> str:

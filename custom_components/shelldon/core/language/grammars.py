@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import time, timedelta
 from typing import Final
 
-from .counts import AMOUNTS, after, amount
+from .counts import AMOUNTS, UNITS, within
 
 WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 PARTS: Final[dict[str, time]] = {
@@ -103,17 +103,21 @@ _EN_H: Final = _hour_group(_EN_HOURS)
 _EN_AN_HOUR: Final = _EN_H.replace("(?P<h>", "(?:")  # "at ten to eight" is 7:50, not "at ten"
 ENGLISH: Final = Grammar(
     language="en",
-    within=_compile(
-        rf"\bin\s+{amount('en')}\s*(?P<unit>min(?:ute)?s?|hours?|hrs?|days?)\b"
-        + after("en", "min(?:ute)?s?")
+    within=_compile(within("en", r"\bin\s+")),
+    tomorrow=_compile(rf"\b(?P<after>the\s+day\s+after\s+)?tomorrow(?:\s+(?P<part>{_EN_PART}))?\b"),
+    on_day=_compile(
+        rf"\b(?:on\s+|next\s+|this\s+|coming\s+)?(?P<day>{_EN_DAYS})(?:\s+(?P<part>{_EN_PART}))?\b"
     ),
-    tomorrow=_compile(rf"\btomorrow(?:\s+(?P<part>{_EN_PART}))?\b"),
-    on_day=_compile(rf"\b(?:on\s+)?(?P<day>{_EN_DAYS})(?:\s+(?P<part>{_EN_PART}))?\b"),
-    this=_compile(r"\b(?:this\s+(?P<part>morning|afternoon|evening)|(?P<tonight>tonight))\b"),
-    # "at 5", "at 17:30", "at 5pm", "at 5 o'clock", "at seven thirty" — not "look at 3 options".
+    this=_compile(
+        r"\b(?:this\s+(?P<part>morning|afternoon|evening)|in\s+the\s+(?P<later>afternoon|evening)|"
+        r"(?P<tonight>tonight))\b"
+    ),
+    # "at 5", "at 17:30", "at 7.30", "at 5pm", "at 5 o'clock", "at 8 in the morning", "at seven
+    # thirty" — not "look at 3 options".
     at=_compile(
-        rf"\bat\s+{_EN_H}(?::(?P<m>\d{{2}}))?(?:\s+(?P<plus>fifteen|thirty|forty[\s-]five))?"
-        r"\s*(?:(?P<ampm>[ap]\.?m\.?)|o'clock|"
+        rf"\bat\s+{_EN_H}(?:[:.](?P<m>\d{{2}}))?(?:\s+(?P<plus>fifteen|thirty|forty[\s-]five))?"
+        r"\s*(?:(?:o'clock\s+)?(?P<ampm>[ap]\.?m\.?|in\s+the\s+(?:morning|afternoon|evening)|"
+        r"at\s+night)|o'clock|"
         r"(?=$|[,.;!?)]|\s+(?:and|then|on|today|tonight|tomorrow|this|please|right|ok|okay|"
         rf"yes|about|that)\b|\s+to\s+(?!{_EN_AN_HOUR}\b))|(?<=\d\d:\d\d))"
     ),
@@ -122,9 +126,10 @@ ENGLISH: Final = Grammar(
     days={day: i for i, day in enumerate(WEEKDAYS)},
     parts={part: part for part in PARTS},
     amounts=AMOUNTS["en"],
-    units=(("min", 60), ("day", 86400)),
+    units=UNITS["en"],
     meridiem={"am": "am", "a.m.": "am", "a.m": "am", "am.": "am", "pm": "pm", "p.m.": "pm"}
-    | {"p.m": "pm", "pm.": "pm"},
+    | {"p.m": "pm", "pm.": "pm", "in the morning": "am", "in the afternoon": "pm"}
+    | {"in the evening": "pm", "at night": "pm"},
     plus={"fifteen": 15, "thirty": 30, "forty-five": 45, "forty five": 45},
     hours=_EN_HOURS,
     # "half past 7", "quarter to eight", "ten past seven", "20 minutes to 8"
@@ -150,12 +155,9 @@ _DE_HOURS: Final = _numbers("eins/ein zwei drei vier fünf sechs sieben acht neu
 _DE_H: Final = _hour_group(_DE_HOURS)
 GERMAN: Final = Grammar(
     language="de",
-    within=_compile(
-        rf"\b(?:in|binnen)\s+{amount('de')}\s*"
-        r"(?P<unit>min(?:uten?)?|std|stunden?|tag(?:en?)?)\b" + after("de", "min(?:uten?)?")
-    ),
+    within=_compile(within("de", r"\b(?:in|binnen)\s+")),
     tomorrow=_compile(
-        r"(?<!heute\s)(?<!guten\s)(?<!tag\s)(?<!woch\s)\bmorgen"
+        r"(?<!heute\s)(?<!guten\s)(?<!tag\s)(?<!woch\s)\b(?P<after>über)?morgen"
         r"(?:\s+(?P<part>früh|vormittag|mittag|nachmittag|abend|nacht))?\b"
     ),
     on_day=_compile(
@@ -194,7 +196,7 @@ GERMAN: Final = Grammar(
         "nacht": "night",
     },
     amounts=AMOUNTS["de"],
-    units=(("min", 60), ("tag", 86400)),
+    units=UNITS["de"],
     meridiem={"morgens": "am", "früh": "am", "vormittags": "am"}
     | {"mittags": "pm", "nachmittags": "pm", "abends": "pm"},
     hours=_DE_HOURS,
@@ -225,11 +227,8 @@ _FR_AFTER: Final = (
 )
 FRENCH: Final = Grammar(
     language="fr",
-    within=_compile(
-        rf"\b(?:dans|d'ici|d’ici)\s+{amount('fr')}(?:\s?|-)"
-        r"(?P<unit>min(?:ute)?s?|h(?:eures?)?|jours?)\b" + after("fr", "min(?:ute)?s?")
-    ),
-    tomorrow=_compile(rf"(?<!après-)(?<!apres-)\bdemain(?:\s+(?P<part>{_FR_PART}))?\b"),
+    within=_compile(within("fr", r"\b(?:dans|d'ici|d’ici)\s+")),
+    tomorrow=_compile(rf"\b(?P<after>apr[eè]s-)?demain(?:\s+(?P<part>{_FR_PART}))?\b"),
     on_day=_compile(
         rf"\b(?:ce\s+|le\s+)?(?P<day>{_FR_DAYS})(?:\s+(?P<part>{_FR_PART}))?(?:\s+prochain)?\b"
     ),
@@ -258,7 +257,7 @@ FRENCH: Final = Grammar(
     parts={"matin": "morning", "après-midi": "afternoon", "apres-midi": "afternoon"}
     | {"soir": "evening", "nuit": "night"},
     amounts=AMOUNTS["fr"],
-    units=(("min", 60), ("jour", 86400)),
+    units=UNITS["fr"],
     meridiem={"du matin": "am", "de l'après-midi": "pm", "de l'apres-midi": "pm"}
     | {"du soir": "pm"},
     plus={"demie": 30, "quart": 15},
@@ -278,12 +277,10 @@ _ES_HOURS: Final = _numbers("una dos tres cuatro cinco seis siete ocho nueve die
 _ES_H: Final = _hour_group(_ES_HOURS)
 SPANISH: Final = Grammar(
     language="es",
-    within=_compile(
-        rf"\b(?:en|dentro\s+de)\s+{amount('es')}\s*"
-        r"(?P<unit>min(?:uto)?s?|horas?|d[ií]as?)\b" + after("es", "min(?:uto)?s?")
-    ),
+    within=_compile(within("es", r"\b(?:en|dentro\s+de)\s+")),
     tomorrow=_compile(
-        r"(?<!\bla\s)(?<!\besta\s)(?<!\bcada\s)(?<!\bde\s)(?<!\bpasado\s)\bma[nñ]ana"
+        r"(?:\b(?P<after>pasado\s+)|(?<!\bla\s)(?<!\besta\s)(?<!\bcada\s)(?<!\bde\s)"
+        r"(?<!\bpasado\s)\b)ma[nñ]ana"
         rf"(?:\s+(?:por|en|a)\s+la\s+(?P<part>{_ES_PART}))?\b"
     ),
     on_day=_compile(
@@ -314,7 +311,7 @@ SPANISH: Final = Grammar(
     },
     parts={"mañana": "morning", "manana": "morning", "tarde": "afternoon", "noche": "night"},
     amounts=AMOUNTS["es"],
-    units=(("min", 60), ("d", 86400)),
+    units=UNITS["es"],
     meridiem={"de la mañana": "am", "de la manana": "am", "de la madrugada": "am"}
     | {"de la tarde": "pm", "de la noche": "pm"},
     plus={"media": 30, "cuarto": 15},
@@ -336,12 +333,10 @@ _NL_HOURS: Final = _numbers("één/een twee drie vier vijf zes zeven acht negen 
 _NL_H: Final = _hour_group(_NL_HOURS)
 DUTCH: Final = Grammar(
     language="nl",
-    within=_compile(
-        rf"\b(?:over|binnen)\s+{amount('nl')}\s?"
-        r"(?P<unit>min(?:uut|uten)?|uur|uren|dag(?:en)?)\b" + after("nl", "min(?:uut|uten)?")
-    ),
+    within=_compile(within("nl", r"\b(?:over|binnen)\s+")),
     tomorrow=_compile(
-        r"(?<!guten\s)(?<!goede\s)(?<!heute\s)\bmorgen\s?(?P<part>ochtend|vroeg|middag|avond|nacht)?\b"
+        r"(?<!guten\s)(?<!goede\s)(?<!heute\s)\b(?P<after>over)?morgen\s?"
+        r"(?P<part>ochtend|vroeg|middag|avond|nacht)?\b"
     ),
     on_day=_compile(
         rf"\b(?:op\s+|aanstaande\s+|volgende\s+)?(?P<day>{_NL_DAYS})\s?(?P<part>{_NL_PART})?\b"
@@ -368,7 +363,7 @@ DUTCH: Final = Grammar(
     parts={"ochtend": "morning", "morgen": "morning", "vroeg": "morning"}
     | {"middag": "afternoon", "avond": "evening", "nacht": "night"},
     amounts=AMOUNTS["nl"],
-    units=(("min", 60), ("dag", 86400)),
+    units=UNITS["nl"],
     meridiem={"'s ochtends": "am", "'s morgens": "am", "in de ochtend": "am"}
     | {"'s middags": "pm", "'s avonds": "pm", "in de middag": "pm", "in de avond": "pm"},
     hours=_NL_HOURS,

@@ -68,6 +68,14 @@ def _note(word: str) -> str:
 
 _EN_DROP: Final = r"^\W*(?:please|pls|for)\b|\b(?:please|pls)\W*$"
 _EN_LINKS: Final = {r"^to\s+": "to", r"^about\s+": "about", r"^that\s+": "that"}
+# A few words the pet cannot read as a time ahead of the link ("remind me after lunch to call
+# Ana", "this weekend to clean"): the errand is what follows the link, and the pet asks when. A
+# question ("remind me how to …") is none.
+_EN_UNREAD: Final = re.compile(
+    r"^(?!(?:what|how|when|where|who|whom|whose|why|which|whether|if)\b)(?:[^\W\d]\S*\s+){1,4}?"
+    r"(?=(?:to|about|that)\s)",
+    _I,
+)
 # "set a reminder for 9 (pm, :30, o'clock) to …", "for noon", "for half past 6": at that time
 # (the ask's `at` group: the "for" is read as "at")
 _EN_FOR: Final = (
@@ -176,6 +184,14 @@ ASKINGS: Final = (
 )
 
 
+def _linked(asking: Asking, what: str) -> tuple[str, str] | None:
+    """The errand after the link word it starts with, and the link; None without one."""
+    for pattern, link in asking.links:
+        if found := pattern.match(what):
+            return tidy(what[found.end() :]), link
+    return None
+
+
 def read_reminder(asking: Asking, text: str) -> Reading | None:
     """The owner's reminder in one language, or None."""
     match = asking.ask.search(text)
@@ -189,9 +205,12 @@ def read_reminder(asking: Asking, text: str) -> Reading | None:
     grammar = GRAMMARS[asking.language]
     what = tidy(asking.drop.sub(" ", without_times(grammar, rest)))
     link = asking.bare
-    for pattern, named in asking.links:
-        if found := pattern.match(what):
-            what, link = tidy(what[found.end() :]), named
+    starts = [what]
+    if asking.language == "en" and (unread := _EN_UNREAD.match(what)):
+        starts.append(what[unread.end() :])  # only where no link starts the errand
+    for start in starts:
+        if (linked := _linked(asking, start)) is not None:
+            what, link = linked
             break
     if link is None or len(what) < 2 or (link == asking.bare and asking.wh.match(what)):
         return None

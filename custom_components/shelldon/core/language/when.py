@@ -158,13 +158,15 @@ def due_in(grammar: Grammar, text: str, now: datetime) -> datetime | None:
         return later(now, (amount(grammar, match["n"]) + half) * unit + more)
     base: datetime | None = None
     part: str | None = None  # the part of the day the words name, if they name one
-    if match := grammar.tomorrow.search(text):
-        base, part = now + timedelta(days=1), _part(grammar, match["part"])
+    if match := grammar.tomorrow.search(text):  # or the day after ("übermorgen")
+        ahead = 2 if match["after"] else 1
+        base, part = now + timedelta(days=ahead), _part(grammar, match["part"])
     elif match := grammar.on_day.search(text):
         ahead = (grammar.days[words(match["day"])] - now.weekday()) % 7 or 7
         base, part = now + timedelta(days=ahead), _part(grammar, match["part"])
     elif match := grammar.this.search(text):
-        base, part = now, "tonight" if match["tonight"] else _part(grammar, match["part"])
+        said = match.groupdict().get("later") or match["part"]  # "in the evening" is this one
+        base, part = now, "tonight" if match["tonight"] else _part(grammar, said)
     if (at := clock_time(grammar, text, part)) is not None:
         due = _at(base or now, at)
         if due > now:

@@ -1,6 +1,7 @@
 """A value the owner tells is recognised however the key meets it: after "is" even when its first
 word is one of prose ("is the moon is blue", "is garden gnome 42", "is still hunter2xyz"), after a
-contraction ("password's"), after a dash, and a safe's combination in groups ("12-34-56"); while
+contraction ("password's"), after a dash, a safe's combination in groups ("12-34-56", "33 21
+07") and a code said digit by digit ("4 7 1 1", "four seven one one" in the five languages); while
 a clause of prose after "is" stays readable ("is the same as before", "is in the drawer"). Every
 pattern changed stays linear in the text."""
 
@@ -51,6 +52,15 @@ KEY = bytes(range(16))
         ),
         ("the door code is 4-8-2-1", "the door code is [secret]", "4-8-2-1"),
         ("Tresorcode: 11-22-33", "Tresorcode: [secret]", "11-22-33"),
+        # a code said digit by digit, in digits or in words, and a combination in spaced pairs
+        ("the door code is 4 7 1 1", "the door code is [secret]", "4 7 1 1"),
+        ("my PIN is 1 2 3 4", "my PIN is [secret]", "1 2 3 4"),
+        ("the gate code is four seven one one", "the gate code is [secret]", "four seven one"),
+        ("der Türcode ist vier sieben eins eins", "der Türcode ist [secret]", "sieben eins"),
+        ("le digicode est quatre sept un un", "le digicode est [secret]", "quatre sept"),
+        ("el código es cuatro siete uno uno", "el código es [secret]", "siete uno"),
+        ("de deurcode is vier zeven een een", "de deurcode is [secret]", "vier zeven"),
+        ("my locker combination 33 21 07", "my locker combination [secret]", "33 21 07"),
         # a secret word, a safe word, a code word, a secret phrase: the value that follows
         ("the secret word is swordfish", "the secret word is [secret]", "swordfish"),
         ("our safe word is pineapple", "our safe word is [secret]", "pineapple"),
@@ -91,6 +101,11 @@ def test_a_told_value_is_recognised(said: str, shown: str, secret: str) -> None:
         "code: 2026-12-01",
         "pin 3-4 of the header",
         "error code is 12-34-56",  # a bare "code" after "error" stays
+        # digits or digit words that are too few to be a code, or no code at all
+        "the door code is 3 or 4 digits long",
+        "my PIN is one of two I use",
+        "the code is one two punch",
+        "error code 4 0 4",
         # dashes that join no key to a value
         "the password-protected file",
         "passwords - we have too many",
@@ -143,6 +158,10 @@ SEEDS = [
     "secret word ",
     "safe word is ",
     "code-phrase: ",
+    "code is 1 ",
+    "code is 1 2 ",
+    "code is one ",
+    "pin four seven ",
 ]
 
 

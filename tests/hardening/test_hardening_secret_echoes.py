@@ -1,8 +1,8 @@
 """Hardened (secrets echoed altered): what the owner told stays hidden however a model repeats it.
 
-The owner tells the pet eight secrets in the ways people say them (a passphrase, a hyphenated
+The owner tells the pet ten secrets in the ways people say them (a passphrase, a hyphenated
 router password, a PIN, an IBAN, "is still …", a safe's combination in groups, a passphrase that
-starts with "the", an API key). Then, across a day with the pet's musings on and a restart in the
+starts with "the", an API key, a gate code said digit by digit, a door code said in words). Then, across a day with the pet's musings on and a restart in the
 middle, the model (scripted at the HTTP layer) echoes every one of them back altered: other
 separators between a passphrase's words, a JSON list, zero-width spaces, camel case, a hyphenated
 password said with spaces, a PIN read out digit by digit, an IBAN's account number alone, in its
@@ -60,6 +60,8 @@ TOLD = {
     "the combination to the safe is 12-34-56": ("12 34 56", "12.34.56"),
     "my guest wifi password is the moon is blue": ("The-Moon-Is-Blue", "the moon is blue"),
     "my api key is zq8Hf3kLm2Nb7Vx": ("zq8Hf-3kLm2-Nb7Vx", "zq8 Hf3kLm2 Nb7Vx"),
+    "the gate code is 5 8 2 6": ("5826", "5-8-2-6"),
+    "the door code is four seven one one": ("Four-Seven-One-One", "four seven one one"),
 }
 FORMS = [form for forms in TOLD.values() for form in forms]
 SECRETS = (

@@ -68,11 +68,19 @@ PLAIN: Final = (
     r"(?:\s*+[:=]\s*+|(?P<dash>\s++(?:[—–]|--?)\s++)|"
     r"(?P<plain>(?P<possessive>['’]s\s++)|\s*+(?!['’]s\s)))"
 )
+# A digit said as a word, in the five languages ("four seven one one", "vier sieben eins").
+_DIGIT_WORD: Final = (
+    r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|null|eins|zwei|drei|vier|fünf|"
+    r"sechs|sieben|acht|neun|zéro|un|deux|trois|quatre|cinq|sept|huit|neuf|cero|uno|dos|tres|"
+    r"cuatro|cinco|seis|siete|ocho|nueve|nul|een|twee|drie|vijf|zes|zeven|negen)(?![^\W\d_])"
+)
 # A PIN or a door code: 3-8 digits, and any groups of digits after them ("4111 1111 1111
-# 1111"), or three or more groups of one to three digits joined by dashes (a safe's
-# combination, "12-34-56"); never part of a date, a time or a longer number.
+# 1111"), three or more groups of one to three digits joined by dashes or spaces (a safe's
+# combination, "12-34-56", a code said digit by digit, "4 7 1 1"), or three or more digits said
+# as words ("four seven one one"); never part of a date, a time or a longer number.
 DIGITS_VALUE: Final = (
-    r"(?:\d{3,8}(?: \d{1,8}){0,7}|\d{1,3}(?:-\d{1,3}){2,7})(?![\w\[])(?![.,:/-][\d\[])"
+    r"(?:\d{3,8}(?: \d{1,8}){0,7}|\d{1,3}(?:-\d{1,3}){2,7}|\d{1,3}(?: \d{1,3}){2,7}"
+    rf"|{_DIGIT_WORD}(?:[ ,-]{{1,2}}{_DIGIT_WORD}){{2,11}})(?![\w\[])(?![.,:/-][\d\[])"
 )
 
 _HEAD: Final = re.compile(r"\S++")

@@ -1,7 +1,8 @@
 """A value the owner tells is recognised however the key meets it: after "is" even when its first
 word is one of prose ("is the moon is blue", "is garden gnome 42", "is still hunter2xyz"), after a
 contraction ("password's"), after a dash, a safe's combination in groups ("12-34-56", "33 21
-07") and a code said digit by digit ("4 7 1 1", "four seven one one" in the five languages); while
+07"), a code said digit by digit ("4 7 1 1", "four seven one one" in the five languages), after
+", it's" and after "to" when it looks made up ("changed my password to BlueMoon88"); while
 a clause of prose after "is" stays readable ("is the same as before", "is in the drawer"). Every
 pattern changed stays linear in the text."""
 
@@ -61,6 +62,11 @@ KEY = bytes(range(16))
         ("el código es cuatro siete uno uno", "el código es [secret]", "siete uno"),
         ("de deurcode is vier zeven een een", "de deurcode is [secret]", "vier zeven"),
         ("my locker combination 33 21 07", "my locker combination [secret]", "33 21 07"),
+        # ", it's …" and "… to" a value that looks made up
+        ("the wifi password, it's sunflower22", "the wifi password, it's [secret]", "sunflower22"),
+        ("the door code, that's 2580", "the door code, that's [secret]", "2580"),
+        ("I changed my password to BlueMoon88", "I changed my password to [secret]", "BlueMoon88"),
+        ("set the PIN to 4821", "set the PIN to [secret]", "4821"),
         # a secret word, a safe word, a code word, a secret phrase: the value that follows
         ("the secret word is swordfish", "the secret word is [secret]", "swordfish"),
         ("our safe word is pineapple", "our safe word is [secret]", "pineapple"),
@@ -106,6 +112,13 @@ def test_a_told_value_is_recognised(said: str, shown: str, secret: str) -> None:
         "my PIN is one of two I use",
         "the code is one two punch",
         "error code 4 0 4",
+        # "to" someone, or to words; ", it's" and prose
+        "I sent my password to Bob",
+        "send the door code to the IT team",
+        "I changed my password to something longer",
+        "the password, it is in the drawer",
+        "my password, it's the same as before",
+        "I need to send my PIN to 3 people",
         # dashes that join no key to a value
         "the password-protected file",
         "passwords - we have too many",
@@ -162,6 +175,11 @@ SEEDS = [
     "code is 1 2 ",
     "code is one ",
     "pin four seven ",
+    "password, it's ",
+    "password, it is x ",
+    "password to ",
+    "password to x ",
+    "code to 1 ",
 ]
 
 

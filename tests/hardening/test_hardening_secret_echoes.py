@@ -1,15 +1,16 @@
 """Hardened (secrets echoed altered): what the owner told stays hidden however a model repeats it.
 
-The owner tells the pet ten secrets in the ways people say them (a passphrase, a hyphenated
+The owner tells the pet twelve secrets in the ways people say them (a passphrase, a hyphenated
 router password, a PIN, an IBAN, "is still …", a safe's combination in groups, a passphrase that
-starts with "the", an API key, a gate code said digit by digit, a door code said in words). Then, across a day with the pet's musings on and a restart in the
-middle, the model (scripted at the HTTP layer) echoes every one of them back altered: other
-separators between a passphrase's words, a JSON list, zero-width spaces, camel case, a hyphenated
-password said with spaces, a PIN read out digit by digit, an IBAN's account number alone, in its
-answers, the facts it remembers, its promises, the files it edits, its musings, its reach-outs,
-its flush and its dream. None of it is anywhere a person or a file can see: the replies, the
-states and their attributes, the events, the phone's notifications, the vault's files, their
-names and their history, the checkpoint, the diagnostics and the logs.
+starts with "the", an API key, a gate code said digit by digit, a door code said in words, an alarm
+code after ", it's", a password changed "to" a new one). Then, across a day with the pet's musings
+on and a restart in the middle, the model (scripted at the HTTP layer) echoes every one of them
+back altered: other separators between a passphrase's words, a JSON list, zero-width spaces, camel
+case, a hyphenated password said with spaces, a PIN read out digit by digit, an IBAN's account
+number alone, in its answers, the facts it remembers, its promises, the files it edits, its
+musings, its reach-outs, its flush and its dream. None of it is anywhere a person or a file can
+see: the replies, the states and their attributes, the events, the phone's notifications, the
+vault's files, their names and their history, the checkpoint, the diagnostics and the logs.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ TOLD = {
     "my api key is zq8Hf3kLm2Nb7Vx": ("zq8Hf-3kLm2-Nb7Vx", "zq8 Hf3kLm2 Nb7Vx"),
     "the gate code is 5 8 2 6": ("5826", "5-8-2-6"),
     "the door code is four seven one one": ("Four-Seven-One-One", "four seven one one"),
+    "the alarm code, it's 8 6 4 2": ("8642", "8-6-4-2"),
+    "I changed the guest password to Kiwi-Pear-88": ("Kiwi Pear 88", "kiwi.pear.88"),
 }
 FORMS = [form for forms in TOLD.values() for form in forms]
 SECRETS = (

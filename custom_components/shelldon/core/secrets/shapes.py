@@ -64,6 +64,11 @@ _SEP_CLAUSE: Final = (
 # "password wifi: x", "Kennwort Router = x": one word naming what the secret is for.
 _SEP_NOUN: Final = r"\s++[^\W\d_][^\W_]{0,19}+(?:-[^\W_]{1,20}+)?+\s*+[:=]\s*+"
 _SEP_IS: Final = rf"\s++{_IS_WORD}"
+# "the wifi password, it's …", "the door code – that is …": a clause of its own, as after "is".
+_SEP_ITS: Final = r"\s*+[,—–]\s*+(?:it|that)(?:['’]s|\s++is)\s++"
+# "I changed my password to …", "set the PIN to …": loose (a value that looks made up only,
+# never "I sent my password to Bob"), so it is tried last, as its own group `to`.
+_SEP_TO: Final = r"\s++to\s++"
 # A social security number: 123-45-6789 (or its nine digits).
 _SSN_VALUE: Final = r"\d{3}[- ]?\d{2}[- ]?\d{4}(?![\w\[])(?![.,:/-][\d\[])"
 _KEY_START: Final = rf"(?<![^\W_])(?!{MARKER_WORD}\])"
@@ -72,9 +77,10 @@ _KEY_START: Final = rf"(?<![^\W_])(?!{MARKER_WORD}\])"
 def _keyed(keys: str, value: str, start: str | None = None) -> re.Pattern[str]:
     # Each way is taken only when a value follows it; the plain way is refused where another
     # way leads to a marker (scrubbed once, a text stays as it is) or a clause begins.
-    tried = (_SEP_CLAUSE, _SEP_NOUN, _SEP_IS)
+    tried = (_SEP_CLAUSE, _SEP_NOUN, _SEP_IS, _SEP_ITS)
     ways = "|".join(f"(?>{sep})(?={start or value})" for sep in tried)
-    blocked = "|".join(f"{sep}{MARKER}" for sep in tried) + rf"|\s++{FOR}\s"
+    ways += f"|(?P<to>(?>{_SEP_TO}))(?={start or value})"
+    blocked = "|".join(f"{sep}{MARKER}" for sep in (*tried, _SEP_TO)) + rf"|\s++{FOR}\s"
     ways += f"|(?!{blocked}){PLAIN}"
     return re.compile(
         rf"(?P<key>(?>{_KEY_START}(?:{keys})(?![\w-]))(?:{ways}))(?P<value>{value})", re.I

@@ -134,7 +134,9 @@ def keep_value(match: re.Match[str], found: Found) -> str:
         end = value[: MAX_CLAUSE + 1].rfind(" ")
         value = value[: max(end, head.end() if head else 0)]
     skip = 0  # "still ", "now ": kept with the key
-    loose = any(name in match.re.groupindex and match[name] for name in ("dash", "possessive"))
+    loose = any(
+        name in match.re.groupindex and match[name] for name in ("dash", "possessive", "to")
+    )
     if loose and not any(map(_made_up, value.split(maxsplit=4)[:4])):  # "password's incorrect"
         return match.group(0)
     if not any(c in key for c in ":="):

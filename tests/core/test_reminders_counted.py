@@ -4,7 +4,9 @@ note, in the five languages.
 "In twenty minutes" is read as "in 20 minutes" is, in every language ("in zwanzig Minuten",
 "dans vingt minutes", "en veinte minutos", "over twintig minuten"); a half, however the
 language says it, is half the unit ("an hour and a half", "two and a half hours", "2.5 hours",
-"anderthalb Stunden", "une heure et demie", "una hora y media", "anderhalf uur"), and the words
+"anderthalb Stunden", "une heure et demie", "una hora y media", "anderhalf uur"), and so is a
+quarter of an hour ("eine Viertelstunde", "un quart d'heure", "un cuarto de hora", "een
+kwartier"); the words
 of the time never stay in the errand. "Set a reminder for 9 to …" is at 9; "Reminder: call the
 bank at 3pm" is a reminder written as a note (and "Erinnerung:", "Rappel :", "Recordatorio:",
 "Herinnering:"); "don't let me forget the laundry at 6" is one about the laundry. Weeks, the
@@ -74,6 +76,17 @@ COUNTED = [
     ("Herinner me over anderhalf uur eraan te vertrekken", "te vertrekken", _at(16, 30)),
     ("herinner me over twee en een half uur eraan te vertrekken", "te vertrekken", _at(17, 30)),
     ("herinner me over tweeënhalf uur eraan te vertrekken", "te vertrekken", _at(17, 30)),
+    # a quarter of an hour, and three of them
+    ("Remind me in a quarter of an hour to check the oven", "check the oven", _at(15, 15)),
+    ("remind me in three quarters of an hour to leave", "leave", _at(15, 45)),
+    ("Erinnere mich in einer Viertelstunde an den Ofen", "den Ofen", _at(15, 15)),
+    ("erinnere mich in einer Dreiviertelstunde daran zu gehen", "zu gehen", _at(15, 45)),
+    ("Rappelle-moi dans un quart d'heure de sortir le gâteau", "sortir le gâteau", _at(15, 15)),
+    ("rappelle-moi dans trois quarts d’heure de partir", "partir", _at(15, 45)),
+    ("Recuérdame dentro de un cuarto de hora sacar la tarta", "sacar la tarta", _at(15, 15)),
+    ("recuérdame en tres cuartos de hora salir", "salir", _at(15, 45)),
+    ("Herinner me over een kwartier aan de oven", "de oven", _at(15, 15)),
+    ("herinner me over drie kwartier eraan te vertrekken", "te vertrekken", _at(15, 45)),
     # "set a reminder for" a time
     ("Set a reminder for 9 to call mum", "call mum", _at(9, day=9)),  # 9 has gone by
     ("set a reminder for 9pm to call mum", "call mum", _at(21)),

@@ -505,6 +505,9 @@ ADVERSARIAL = [
     "at 7.30 ",
     "remind me after lunch ",
     "erinnerung: ",
+    "in a quarter of an ",
+    "dans un quart d'",
+    "in einer viertel",
 ]
 
 

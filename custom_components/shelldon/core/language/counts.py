@@ -2,7 +2,9 @@
 Minuten", "dans deux heures", "en quince minutos", "over tien minuten", with digits ("in 20
 minutes", "2.5 hours", "2,5 Stunden") or words, and with a half however the language says one
 ("two and a half hours", "an hour and a half", "anderthalb Stunden", "zweieinhalb Stunden",
-"une heure et demie", "una hora y media", "anderhalf uur", "twee en een half uur").
+"une heure et demie", "una hora y media", "anderhalf uur", "twee en een half uur"), and a
+quarter ("a quarter of an hour", "eine Viertelstunde", "un quart d'heure", "un cuarto de hora",
+"een kwartier", three of them too).
 
 `within` is a grammar's whole pattern for it: the `n` group (with `nhalf`, a half said before
 the unit), the `unit` (minutes to weeks: `UNITS` says how long each is), then more minutes
@@ -37,7 +39,8 @@ AMOUNTS: Final[dict[str, dict[str, float]]] = {
     "en": _counted("one two three four five six seven eight nine ten eleven twelve")
     | _tens(
         "fifteen=15 twenty=20 twenty-five=25 twenty_five=25 thirty=30 forty=40 forty-five=45 "
-        "forty_five=45 fifty=50 ninety=90 a=1 an=1 a_couple_of=2 couple_of=2 half_an=0.5"
+        "forty_five=45 fifty=50 ninety=90 a=1 an=1 a_couple_of=2 couple_of=2 half_an=0.5 "
+        "a_quarter_of_an=0.25 quarter_of_an=0.25 three_quarters_of_an=0.75"
     ),
     "de": _counted("eins/ein/eine/einer/einem/einen zwei drei vier fünf sechs sieben acht neun")
     | _counted("zehn elf zwölf", 10)
@@ -49,12 +52,13 @@ AMOUNTS: Final[dict[str, dict[str, float]]] = {
     "fr": _counted("un/une deux trois quatre cinq six sept huit neuf dix onze douze")
     | _tens(
         "quinze=15 vingt=20 vingt-cinq=25 vingt_cinq=25 trente=30 quarante=40 "
-        "quarante-cinq=45 quarante_cinq=45 cinquante=50 quatre-vingt-dix=90 une_demi=0.5"
+        "quarante-cinq=45 quarante_cinq=45 cinquante=50 quatre-vingt-dix=90 une_demi=0.5 "
+        "un_quart_d'=0.25 un_quart_d’=0.25 trois_quarts_d'=0.75 trois_quarts_d’=0.75"
     ),
     "es": _counted("un/una/uno dos tres cuatro cinco seis siete ocho nueve diez once doce")
     | _tens(
         "quince=15 veinte=20 veinticinco=25 treinta=30 cuarenta=40 cuarenta_y_cinco=45 "
-        "cincuenta=50 noventa=90 media=0.5"
+        "cincuenta=50 noventa=90 media=0.5 un_cuarto_de=0.25 tres_cuartos_de=0.75"
     ),
     "nl": _counted("een/één twee drie vier vijf zes zeven acht negen tien elf twaalf")
     | _tens(
@@ -88,18 +92,26 @@ def _words(language: str) -> str:
 # starts; any other unit is an hour).
 _UNIT_WORDS: Final = {
     "en": (r"min(?:ute)?s?|hours?|hrs?|days?|weeks?|wks?", r"min(?:ute)?s?", r"\s*"),
-    "de": (r"min(?:uten?)?|std|stunden?|tag(?:en?)?|wochen?", r"min(?:uten?)?", r"\s*"),
+    "de": (
+        r"min(?:uten?)?|std|stunden?|(?:drei)?viertelstunden?|tag(?:en?)?|wochen?",
+        r"min(?:uten?)?",
+        r"\s*",
+    ),
     "fr": (r"min(?:ute)?s?|h(?:eures?)?|jours?|semaines?", r"min(?:ute)?s?", r"(?:\s?|-)"),
     "es": (r"min(?:uto)?s?|horas?|d[ií]as?|semanas?", r"min(?:uto)?s?", r"\s*"),
-    "nl": (r"min(?:uut|uten)?|uur|uren|dag(?:en)?|weken|week", r"min(?:uut|uten)?", r"\s?"),
+    "nl": (
+        r"min(?:uut|uten)?|kwartier|uur|uren|dag(?:en)?|weken|week",
+        r"min(?:uut|uten)?",
+        r"\s?",
+    ),
 }
 _DAY, _WEEK = 86400, 7 * 86400
 UNITS: Final[dict[str, tuple[tuple[str, int], ...]]] = {
     "en": (("min", 60), ("day", _DAY), ("w", _WEEK)),
-    "de": (("min", 60), ("tag", _DAY), ("woche", _WEEK)),
+    "de": (("min", 60), ("viertel", 900), ("dreiviertel", 2700), ("tag", _DAY), ("woche", _WEEK)),
     "fr": (("min", 60), ("jour", _DAY), ("semaine", _WEEK)),
     "es": (("min", 60), ("d", _DAY), ("semana", _WEEK)),
-    "nl": (("min", 60), ("dag", _DAY), ("we", _WEEK)),
+    "nl": (("min", 60), ("kwart", 900), ("dag", _DAY), ("we", _WEEK)),
 }
 
 

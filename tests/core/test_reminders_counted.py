@@ -170,6 +170,12 @@ def test_a_note_has_no_link_word() -> None:
         ("remind me this weekend to clean the windows", "clean the windows"),
         ("remind me before bed to take my pills", "take my pills"),
         ("set a reminder after dinner about the bins", "the bins"),
+        # "next week": no day yet, in any language (the words do not stay in the errand)
+        ("remind me next week to call Ana", "call Ana"),
+        ("Erinnere mich nächste Woche daran, Ana anzurufen", "Ana anzurufen"),
+        ("Rappelle-moi la semaine prochaine d'appeler Ana", "appeler Ana"),
+        ("Recuérdame la próxima semana llamar a Ana", "llamar a Ana"),
+        ("Herinner me volgende week eraan Ana te bellen", "Ana te bellen"),
     ],
 )
 def test_words_the_pet_cannot_read_as_a_time_still_file_the_errand_and_it_asks_when(

@@ -43,7 +43,7 @@ class Grammar:
     this: re.Pattern[str]
     at: re.Pattern[str]
     later: re.Pattern[str]
-    today: re.Pattern[str] | None  # a bare "today", dropped from an errand's words
+    today: re.Pattern[str] | None  # "today", "next week": dropped from an errand's words
     days: Mapping[str, int]
     parts: Mapping[str, str]
     amounts: Mapping[str, float]
@@ -175,7 +175,7 @@ GERMAN: Final = Grammar(
         r"(?:\s+(?P<ampm>morgens|früh|vormittags|mittags|nachmittags|abends))?"
     ),
     later=_compile(r"\b(?:später|nachher|bald|demnächst)\b"),
-    today=_compile(r"\bheute\b"),
+    today=_compile(r"\bheute\b|\b(?:nächste|kommende)\s+woche\b"),
     days={
         "montag": 0,
         "dienstag": 1,
@@ -244,7 +244,7 @@ FRENCH: Final = Grammar(
         r"(?:\s+(?P<ampm>du\s+matin|de\s+l['’]apr[eè]s-midi|du\s+soir))?"
     ),
     later=_compile(r"\b(?:plus\s+tard|bientôt|tout\s+à\s+l['’]heure)(?!\w)"),
-    today=_compile(r"\baujourd['’]hui\b"),
+    today=_compile(r"\baujourd['’]hui\b|\bla\s+semaine\s+prochaine\b"),
     days={
         "lundi": 0,
         "mardi": 1,
@@ -297,7 +297,7 @@ SPANISH: Final = Grammar(
         r"(?:\s+(?P<ampm>de\s+la\s+(?:ma[nñ]ana|madrugada|tarde|noche)))?"
     ),
     later=_compile(r"\b(?:m[aá]s\s+tarde|luego|pronto|en\s+un\s+rato)\b"),
-    today=_compile(r"\bhoy\b"),
+    today=_compile(r"\bhoy\b|\bla\s+(?:pr[oó]xima\s+semana|semana\s+que\s+viene)\b"),
     days={
         "lunes": 0,
         "martes": 1,
@@ -350,7 +350,7 @@ DUTCH: Final = Grammar(
         r"in\s+de\s+(?:ochtend|middag|avond)))?"
     ),
     later=_compile(r"\b(?:later|straks|binnenkort|zo\s+meteen|zometeen)\b"),
-    today=_compile(r"\bvandaag\b"),
+    today=_compile(r"\bvandaag\b|\bvolgende\s+week\b"),
     days={
         "maandag": 0,
         "dinsdag": 1,

@@ -76,6 +76,24 @@ def _owner(said: str) -> Scrubber:
             "appel boom huis",
         ),
         ("mijn pincode is 1234 5678", "mijn pincode is [secret]", "1234 5678"),
+        # "and" between two secrets, where a new clause starts after it
+        (
+            "my password is open sesame and my pin is 2580",
+            "my password is [secret] and my pin is [secret]",
+            "open sesame",
+        ),
+        (
+            "the password is blue whale and I love it",
+            "the password is [secret] and I love it",
+            "blue whale",
+        ),
+        # "c'est", and the Wi-Fi's code said the French way round
+        (
+            "mon mot de passe c'est soleil levant",
+            "mon mot de passe c'est [secret]",
+            "soleil levant",
+        ),
+        ("le code wifi c’est maison bleue 42", "le code wifi c’est [secret]", "maison bleue"),
     ],
 )
 def test_a_passphrase_is_hidden_whole_and_remembered(said: str, shown: str, phrase: str) -> None:
@@ -86,6 +104,33 @@ def test_a_passphrase_is_hidden_whole_and_remembered(said: str, shown: str, phra
     if len(words) >= 3:  # any two or more of its words in a row
         assert scrubber(f"so: {' '.join(words[1:])}!") == "so: [secret]!"
         assert scrubber(f"({' '.join(words[:2])})") == "([secret])"
+
+
+@pytest.mark.parametrize(
+    ("said", "shown", "secret"),
+    [
+        (
+            "my passphrase is: to be or not to be",
+            "my passphrase is: [secret]",
+            "to be or not to be",
+        ),
+        (
+            "the wifi password is salt and pepper 7",
+            "the wifi password is [secret]",
+            "salt and pepper 7",
+        ),
+        ("Passwort: Sonne und Mond 9", "Passwort: [secret]", "Sonne und Mond 9"),
+        ("le mot de passe est pain et beurre", "le mot de passe est [secret]", "pain et beurre"),
+        ("la contraseña es sal y pimienta", "la contraseña es [secret]", "sal y pimienta"),
+        ("het wachtwoord is brood en kaas 3", "het wachtwoord is [secret]", "brood en kaas 3"),
+    ],
+)
+def test_and_or_inside_a_passphrase_keep_it_whole(said: str, shown: str, secret: str) -> None:
+    """ "And" and "or" end a value only where a new clause starts after them; inside a passphrase
+    ("salt and pepper", "to be or not to be") the whole of it is hidden, and found again."""
+    assert scrub(said) == shown
+    scrubber = _owner(said)
+    assert scrubber(f"it was {secret}.") == "it was [secret]."
 
 
 def test_a_card_number_given_as_a_code_is_hidden_to_its_last_digit() -> None:

@@ -180,6 +180,10 @@ SEEDS = [
     "password to ",
     "password to x ",
     "code to 1 ",
+    "password is a and ",
+    "password is x or my ",
+    "password is x or ",
+    "mot de passe c'est ",
 ]
 
 

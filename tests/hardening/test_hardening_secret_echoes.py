@@ -1,16 +1,17 @@
 """Hardened (secrets echoed altered): what the owner told stays hidden however a model repeats it.
 
-The owner tells the pet twelve secrets in the ways people say them (a passphrase, a hyphenated
+The owner tells the pet thirteen secrets in the ways people say them (a passphrase, a hyphenated
 router password, a PIN, an IBAN, "is still …", a safe's combination in groups, a passphrase that
 starts with "the", an API key, a gate code said digit by digit, a door code said in words, an alarm
-code after ", it's", a password changed "to" a new one). Then, across a day with the pet's musings
-on and a restart in the middle, the model (scripted at the HTTP layer) echoes every one of them
-back altered: other separators between a passphrase's words, a JSON list, zero-width spaces, camel
-case, a hyphenated password said with spaces, a PIN read out digit by digit, an IBAN's account
-number alone, in its answers, the facts it remembers, its promises, the files it edits, its
-musings, its reach-outs, its flush and its dream. None of it is anywhere a person or a file can
-see: the replies, the states and their attributes, the events, the phone's notifications, the
-vault's files, their names and their history, the checkpoint, the diagnostics and the logs.
+code after ", it's", a password changed "to" a new one, a passphrase with "and" in it). Then,
+across a day with the pet's musings on and a restart in the middle, the model (scripted at the HTTP
+layer) echoes every one of them back altered: other separators between a passphrase's words, a JSON
+list, zero-width spaces, camel case, a hyphenated password said with spaces, a PIN read out digit
+by digit, an IBAN's account number alone, in its answers, the facts it remembers, its promises, the
+files it edits, its musings, its reach-outs, its flush and its dream. None of it is anywhere a
+person or a file can see: the replies, the states and their attributes, the events, the phone's
+notifications, the vault's files, their names and their history, the checkpoint, the diagnostics
+and the logs.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ TOLD = {
     "the door code is four seven one one": ("Four-Seven-One-One", "four seven one one"),
     "the alarm code, it's 8 6 4 2": ("8642", "8-6-4-2"),
     "I changed the guest password to Kiwi-Pear-88": ("Kiwi Pear 88", "kiwi.pear.88"),
+    "the garage passphrase is salt and pepper 7": ("Salt-And-Pepper-7", "salt and pepper 7"),
 }
 FORMS = [form for forms in TOLD.values() for form in forms]
 SECRETS = (

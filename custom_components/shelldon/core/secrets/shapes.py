@@ -105,7 +105,7 @@ _WIFI: Final = _keyed(
     r"(?:pass(?:word|wort|phrase|code)?|kennwort|key|schl(?:ü|ue)ssel|code|pwd|pw|psk|clave"
     r"|wachtwoord|sleutel)"
     r"|(?:wpa[23]?[\s_-]?)?psk"
-    r"|(?:cl(?:é|e)|mot\s+de\s+passe|contrase(?:ñ|n)a|clave)[\s_-]++(?:du\s++|de\s++|del\s++)?"
+    r"|(?:cl(?:é|e)|code|mot\s+de\s+passe|contrase(?:ñ|n)a|clave)[\s_-]++(?:du\s++|de\s++|del\s++)?"
     r"(?:la\s++)?(?:wi-?fi|wlan|r(?:é|e)seau|red)"
     rf"|ssid\b[^\n\[\]]{{0,60}}?\b(?:{_PASS_WORDS}|key|schl(?:ü|ue)ssel|psk)",
     WIFI_VALUE,
@@ -113,7 +113,7 @@ _WIFI: Final = _keyed(
 )
 _WIFI_STARTS: Final = _starts(
     "wifi wi-fi wlan wireless wpa network netzwerk router hotspot réseau reseau psk ssid clé cle "
-    "mot contrase clave"
+    "mot contrase clave code"
 )
 _PIN: Final = _keyed(
     r"(?:sim[\s-]?)?pin(?:[\s-]?(?:code|number|nummer|nr))?"

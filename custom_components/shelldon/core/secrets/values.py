@@ -27,7 +27,7 @@ from .numbers import SECRET, Found
 
 MAX_CLAUSE: Final = 80  # characters: what is past it is another thought, left as it is
 
-IS: Final = r"(?:is|was|ist|war|lautet|lautete|est|es|are|sind|era|luidt|zijn)"
+IS: Final = r"(?:is|was|ist|war|lautet|lautete|est|es|are|sind|era|luidt|zijn|c['’]est|c['’]était)"
 FOR: Final = r"(?:for|of|to|on|at|für|fürs|zum|zur|vom|von|der|des|pour|du|de|del|para|voor|van)"
 # A marker, which is never a key nor a value (that keeps the scrubber idempotent).
 MARKER_WORD: Final = r"(?:token|card|email|secret|phone|iban)"
@@ -35,13 +35,34 @@ MARKER: Final = rf"\[{MARKER_WORD}\]"
 _QUOTED: Final = r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|“[^”\n]{1,200}”|„[^“”\n]{1,200}[“”]"
 
 # Words that end a clause: the conjunctions and thanks of the five languages, and a word of
-# dashes or shell signs ("&&", "|").
+# dashes or shell signs ("&&", "|"). "And" and "or" join words inside a passphrase too ("salt and
+# pepper", "to be or not to be"): they end it only where a new clause starts after them, with a
+# pronoun, a possessive or an article ("… and my PIN is 2580"), or nothing does.
 _STOPS: Final = (
-    "and but or so because then while thanks thank thx please ok okay und aber oder denn weil "
-    "sondern dann danke bitte et mais ou donc car puis merci svp y e pero o porque pues gracias "
-    "en maar of want omdat dus dank bedankt"
+    "but so because then while thanks thank thx please ok okay aber denn weil sondern dann danke "
+    "bitte mais donc car puis merci svp pero porque pues gracias maar want omdat dus dank bedankt"
 )
-_STOP: Final = rf"(?:(?:{'|'.join(_STOPS.split())})(?![^\W_])|[-–—&|<>]++(?!\S))"
+_JOINS: Final = "and or und oder et ou y e o en of"
+_STARTERS: Final = (
+    "i you he she it we they my your his her its our their the a an this that me don't dont "
+    "ich du er sie es wir ihr mein meine meinen dein deine der die das den ein eine "
+    "je tu il elle nous vous mon ma mes ton ta le la les un une ne "
+    "yo él ella mi mis tu tus el los las uno una no "
+    "ik jij je hij zij wij mijn jouw de het een niet "
+    # "… and nothing more", "und mehr nicht", "et rien de plus", "y nada más", "en niets meer"
+    "nothing more mehr nichts nicht rien plus nada más mas niets meer"
+)
+
+
+def _words_of(words: str) -> str:
+    return "|".join(sorted((w.replace("'", "['’]") for w in words.split()), key=len, reverse=True))
+
+
+_STOP: Final = (
+    rf"(?:(?:{_words_of(_STOPS)})(?![^\W_])"
+    rf"|(?:{_words_of(_JOINS)})(?![^\W_])(?=\s++(?:{_words_of(_STARTERS)})(?![^\W_])|\s*+(?:[.,;:!?]|$))"
+    r"|[-–—&|<>]++(?!\S))"
+)
 # A word of a clause: no space in it, not ending in punctuation (that ends the clause), and not
 # a key of its own ("user:", "host=").
 _CHAR: Final = r"[^\s.,;:!?=]"

@@ -41,21 +41,14 @@ class Personality:
         self._utcnow = utcnow
 
     def apply(self, patch: dict[str, Any]) -> None:
-        """The one door to the personality: apply a patch, then the face and sensors follow."""
-        if not self.take(patch):
+        """The one door to the personality: apply a patch, then the face and sensors follow.
+        The state it changes is dirty from then on, which is what the checkpoint's cadence
+        writes (a settled pet changes nothing and writes nothing)."""
+        if not patch:
             return
+        self.state.apply_patch(patch)
         self._follow(self.state)
         self._show()
-
-    def take(self, patch: dict[str, Any]) -> bool:
-        """Apply a patch, nothing shown yet (a command that shows the new face with it in one
-        snapshot); True when there was one. The state it changes is dirty from then on, which
-        is what the checkpoint's cadence writes (a settled pet changes nothing and writes
-        nothing)."""
-        if not patch:
-            return False
-        self.state.apply_patch(patch)
-        return True
 
     def nudge(self, kind: NudgeKind) -> bool:
         """Move the mood by the owner's nudge, nothing shown yet (the command shows it with its

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import time, timedelta
 from typing import Final
 
-from .counts import AMOUNTS, UNITS, within
+from .counts import AMOUNTS, ONE_TO_TWELVE, UNITS, alternation, numbered, within
 
 WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 PARTS: Final[dict[str, time]] = {
@@ -80,25 +80,14 @@ def _compile(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, _I)
 
 
-def _numbers(words: str) -> dict[str, int]:
-    """The words for one to twelve, in order ("one two …" -> {"one": 1, …}); a slot may hold
-    two spellings ("eins/ein")."""
-    found: dict[str, int] = {}
-    for number, spellings in enumerate(words.split(), start=1):
-        for spelling in spellings.split("/"):
-            found[spelling] = number
-    return found
-
-
 def _hour_group(hours: Mapping[str, int]) -> str:
     """The `h` group: digits, or one of the words (longest first, so "eins" before "ein")."""
-    words = "|".join(sorted((re.escape(w) for w in hours), key=len, reverse=True))
-    return rf"(?P<h>\d{{1,2}}|{words})"
+    return rf"(?P<h>\d{{1,2}}|{alternation(hours)})"
 
 
 _EN_PART: Final = r"(?:morning|afternoon|evening|night)"
 _EN_DAYS: Final = "|".join(WEEKDAYS)
-_EN_HOURS: Final = _numbers("one two three four five six seven eight nine ten eleven twelve")
+_EN_HOURS: Final = numbered(ONE_TO_TWELVE["en"])
 _EN_H: Final = _hour_group(_EN_HOURS)
 _EN_AN_HOUR: Final = _EN_H.replace("(?P<h>", "(?:")  # "at ten to eight" is 7:50, not "at ten"
 ENGLISH: Final = Grammar(
@@ -151,7 +140,7 @@ ENGLISH: Final = Grammar(
 
 _DE_PART: Final = r"(?:morgen|früh|vormittag|mittag|nachmittag|abend|nacht)"
 _DE_DAYS: Final = r"(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)"
-_DE_HOURS: Final = _numbers("eins/ein zwei drei vier fünf sechs sieben acht neun zehn elf zwölf")
+_DE_HOURS: Final = numbered(ONE_TO_TWELVE["de"])
 _DE_H: Final = _hour_group(_DE_HOURS)
 GERMAN: Final = Grammar(
     language="de",
@@ -219,8 +208,8 @@ GERMAN: Final = Grammar(
 
 _FR_PART: Final = r"(?:matin|apr[eè]s-midi|soir)"
 _FR_DAYS: Final = r"(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)"
-_FR_HOURS: Final = _numbers("une deux trois quatre cinq six sept huit neuf dix onze douze")
-_FR_WORD_H: Final = "|".join(sorted(_FR_HOURS, key=len, reverse=True))
+_FR_HOURS: Final = numbered(ONE_TO_TWELVE["fr"])
+_FR_WORD_H: Final = alternation(_FR_HOURS)
 _FR_AFTER: Final = (
     r"(?:\s+et\s+(?P<plus>demie|quart)|\s+moins\s+(?:le\s+)?(?P<minus>quart|\d{1,2}|cinq|dix|"
     r"vingt))?"
@@ -273,7 +262,7 @@ FRENCH: Final = Grammar(
 
 _ES_PART: Final = r"(?:ma[nñ]ana|tarde|noche)"
 _ES_DAYS: Final = r"(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)"
-_ES_HOURS: Final = _numbers("una dos tres cuatro cinco seis siete ocho nueve diez once doce")
+_ES_HOURS: Final = numbered(ONE_TO_TWELVE["es"])
 _ES_H: Final = _hour_group(_ES_HOURS)
 SPANISH: Final = Grammar(
     language="es",
@@ -329,7 +318,7 @@ SPANISH: Final = Grammar(
 
 _NL_PART: Final = r"(?:ochtend|morgen|middag|avond|nacht)"
 _NL_DAYS: Final = r"(?:maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag)"
-_NL_HOURS: Final = _numbers("één/een twee drie vier vijf zes zeven acht negen tien elf twaalf")
+_NL_HOURS: Final = numbered(ONE_TO_TWELVE["nl"])
 _NL_H: Final = _hour_group(_NL_HOURS)
 DUTCH: Final = Grammar(
     language="nl",

@@ -260,12 +260,19 @@ def test_a_marker_stands_between_tokens_like_a_wall() -> None:
 def test_the_checkpoint_holds_the_letters_as_hashes_only() -> None:
     scrubber = _owner(PASSPHRASE, "my PIN is 739154", "my IBAN is DE89 3704 0044 0532 0130 00")
     dumped = json.dumps(scrubber.to_dict()).casefold()
-    for secret in ("correcthorsebatterystaple", "correct", "739154", "370400440532013000", "de89"):
+    for secret in (
+        "correcthorsebatterystaple",
+        "correct",
+        "739154",
+        "370400440532013000",
+        "de89",
+        "seventhreenineonefivefour",
+    ):
         assert secret not in dumped
     passphrase, pin, iban = scrubber.to_dict()["pools"]["said"]
     kinds = [[e.rsplit(":", 1)[1] for e in group.split()] for group in (passphrase, pin, iban)]
     assert kinds[0] == ["4", "2", "2", "2", "3", "3", str(LETTERS)], "whole, parts, letters"
-    assert kinds[1] == ["1", str(LETTERS)]
+    assert kinds[1] == ["1"] + [str(LETTERS)] * 6, "a PIN: also as said in the five languages"
     assert kinds[2] == ["6", str(LETTERS), str(LETTERS)], "an IBAN: also its account number"
 
 

@@ -2,7 +2,8 @@
 word is one of prose ("is the moon is blue", "is garden gnome 42", "is still hunter2xyz"), after a
 contraction ("password's"), after a dash, a safe's combination in groups ("12-34-56", "33 21
 07"), a code said digit by digit ("4 7 1 1", "four seven one one" in the five languages), after
-", it's" and after "to" when it looks made up ("changed my password to BlueMoon88"); while
+", it's" and after "to" when it looks made up ("changed my password to BlueMoon88") or a verb
+that sets it comes before ("I set the wifi password to cosmic pancake"); while
 a clause of prose after "is" stays readable ("is the same as before", "is in the drawer"). Every
 pattern changed stays linear in the text."""
 
@@ -67,6 +68,17 @@ KEY = bytes(range(16))
         ("the door code, that's 2580", "the door code, that's [secret]", "2580"),
         ("I changed my password to BlueMoon88", "I changed my password to [secret]", "BlueMoon88"),
         ("set the PIN to 4821", "set the PIN to [secret]", "4821"),
+        # "to" after a verb that sets it: the new value, whatever it looks like
+        (
+            "I set the wifi password to cosmic pancake",
+            "I set the wifi password to [secret]",
+            "cosmic pancake",
+        ),
+        ("we changed the password to purple rain", "we changed the password to [secret]", "purple rain"),
+        ("reset my passphrase to tall oak", "reset my passphrase to [secret]", "tall oak"),
+        # "simply", "actually" before the value: they stay with the key
+        ("my password is simply banana", "my password is simply [secret]", "banana"),
+        ("my password is actually hunter2xyz", "my password is actually [secret]", "hunter2xyz"),
         # a secret word, a safe word, a code word, a secret phrase: the value that follows
         ("the secret word is swordfish", "the secret word is [secret]", "swordfish"),
         ("our safe word is pineapple", "our safe word is [secret]", "pineapple"),
@@ -116,6 +128,12 @@ def test_a_told_value_is_recognised(said: str, shown: str, secret: str) -> None:
         "I sent my password to Bob",
         "send the door code to the IT team",
         "I changed my password to something longer",
+        "I changed my password to a new one",
+        "reset my password to the default",
+        "change the wifi password to match the router",
+        "I set my password to something stronger",
+        "I gave my password to the neighbour",
+        "my password is actually in the drawer",
         "the password, it is in the drawer",
         "my password, it's the same as before",
         "I need to send my PIN to 3 people",
@@ -184,6 +202,10 @@ SEEDS = [
     "password is x or my ",
     "password is x or ",
     "mot de passe c'est ",
+    "set password to ",
+    "set my wifi password to x ",
+    "changed ",
+    "is simply ",
 ]
 
 

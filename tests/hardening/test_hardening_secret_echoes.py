@@ -1,17 +1,18 @@
 """Hardened (secrets echoed altered): what the owner told stays hidden however a model repeats it.
 
-The owner tells the pet thirteen secrets in the ways people say them (a passphrase, a hyphenated
+The owner tells the pet fifteen secrets in the ways people say them (a passphrase, a hyphenated
 router password, a PIN, an IBAN, "is still …", a safe's combination in groups, a passphrase that
 starts with "the", an API key, a gate code said digit by digit, a door code said in words, an alarm
-code after ", it's", a password changed "to" a new one, a passphrase with "and" in it). Then,
-across a day with the pet's musings on and a restart in the middle, the model (scripted at the HTTP
-layer) echoes every one of them back altered: other separators between a passphrase's words, a JSON
-list, zero-width spaces, camel case, a hyphenated password said with spaces, a PIN read out digit
-by digit, an IBAN's account number alone, in its answers, the facts it remembers, its promises, the
-files it edits, its musings, its reach-outs, its flush and its dream. None of it is anywhere a
-person or a file can see: the replies, the states and their attributes, the events, the phone's
-notifications, the vault's files, their names and their history, the checkpoint, the diagnostics
-and the logs.
+code after ", it's", a password changed or set "to" a new one, in made-up or in plain words, a
+passphrase with "and" in it, one after "simply"). Then, across a day with the pet's musings on and
+a restart in the middle, the model (scripted at the HTTP layer) echoes every one of them back
+altered: other separators between a passphrase's words, a JSON list, zero-width spaces, camel
+case, a hyphenated password said with spaces, a PIN read out digit by digit or in words (English
+or German), a code told in words said in digits, an IBAN's account number alone, in its answers,
+the facts it remembers, its promises, the files it edits, its musings, its reach-outs, its flush
+and its dream. None of it is anywhere a person or a file can see: the replies, the states and
+their attributes, the events, the phone's notifications, the vault's files, their names and their
+history, the checkpoint, the diagnostics and the logs.
 """
 
 from __future__ import annotations
@@ -56,17 +57,19 @@ TOLD = {
         "correct/horse/battery/staple",
     ),
     "my router password is Sonnen-Blume-42": ("Sonnen Blume 42", "sonnen.blume.42"),
-    "my PIN is 739154": ("7 3 9 1 5 4", "739 154"),
+    "my PIN is 739154": ("7 3 9 1 5 4", "739 154", "seven three nine one five four"),
     "my IBAN is DE89 3704 0044 0532 0130 00": ("370400440532013000", "370400 440532 013000"),
     "my password is still hunter2xyz": ("hunter2xyz", "hunter2 xyz"),
     "the combination to the safe is 12-34-56": ("12 34 56", "12.34.56"),
     "my guest wifi password is the moon is blue": ("The-Moon-Is-Blue", "the moon is blue"),
     "my api key is zq8Hf3kLm2Nb7Vx": ("zq8Hf-3kLm2-Nb7Vx", "zq8 Hf3kLm2 Nb7Vx"),
-    "the gate code is 5 8 2 6": ("5826", "5-8-2-6"),
-    "the door code is four seven one one": ("Four-Seven-One-One", "four seven one one"),
+    "the gate code is 5 8 2 6": ("5826", "5-8-2-6", "fünf acht zwei sechs"),
+    "the door code is four seven one one": ("Four-Seven-One-One", "four seven one one", "4711"),
     "the alarm code, it's 8 6 4 2": ("8642", "8-6-4-2"),
     "I changed the guest password to Kiwi-Pear-88": ("Kiwi Pear 88", "kiwi.pear.88"),
     "the garage passphrase is salt and pepper 7": ("Salt-And-Pepper-7", "salt and pepper 7"),
+    "I set the shed password to cosmic pancake": ("Cosmic Pancake", "cosmic-pancake"),
+    "my bike lock password is simply banana bread": ("banana bread", "Banana.Bread"),
 }
 FORMS = [form for forms in TOLD.values() for form in forms]
 SECRETS = (

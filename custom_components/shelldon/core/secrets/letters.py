@@ -22,8 +22,9 @@ from collections.abc import Iterator
 from itertools import accumulate
 from typing import Final
 
-from .values import MARKER
+from .values import DIGIT_NAMES, DIGIT_OF, MARKER
 
+MAX_SPELLED: Final = 12  # digits of a number also remembered as it is said in words
 MAX_TOKENS: Final = 16  # tokens in a window: a card read out in groups, a PIN digit by digit
 # Marks that combine with the letter before them (a decomposed "é"), and the invisible characters:
 # a token's, dropped from its letters.
@@ -57,6 +58,25 @@ def letters(text: str) -> str:
     return "".join(token_letters(m.group()) for m in _TOKEN.finditer(text) if not m.lastgroup)
 
 
+def spelled(digits: str) -> list[str]:
+    """A number's letters as it is said digit by digit in each of the five languages, for a
+    number of at most `MAX_SPELLED` digits ("2580": "twofiveeightzero", "twofiveeightoh",
+    "zweifünfachtnull", …), so a code told in digits is found again said in words."""
+    if not digits.isdigit() or len(digits) > MAX_SPELLED:
+        return []
+    tables = [names.split() for names in (*DIGIT_NAMES, DIGIT_NAMES[0].replace("zero", "oh"))]
+    return sorted({letters(" ".join(table[int(d)] for d in digits)) for table in tables})
+
+
+def said_digits(normal_form: str) -> str | None:
+    """The digits of a number said digit by digit in words, three or more ("four eight one
+    five": "4815"), so a code told in words is found again in digits; else None."""
+    words = normal_form.replace("-", " ").replace(",", " ").split()
+    if len(words) < 3 or not all(word in DIGIT_OF for word in words):
+        return None
+    return "".join(DIGIT_OF[word] for word in words)
+
+
 def account(letters_form: str) -> str | None:
     """The account number inside an IBAN (its letters), said alone often enough: the IBAN
     without its country and check digits, when its checksum holds."""
@@ -72,15 +92,18 @@ class Tokens:
     """A text's tokens, with the running count of their letters, so that the windows as long as
     a remembered secret are found without building the others. A window never reaches across a
     marker nor a sentence's end ("the car. Pet the dog" holds no "carpet"); one of digits only,
-    shorter than a card or an account, only across spaces and dashes (a PIN said "4 8 2 1" or
-    "4-8-2-1", never the time "19:45", the price "48.21" or the date "4/8/21")."""
+    shorter than a card or an account, only across spaces and dashes, or dots between three
+    groups or more of two digits or more (a PIN said "4 8 2 1" or "4-8-2-1", a combination
+    "12.34.56"; never the time "19:45", the price "48.21", the date "4/8/21" or the version
+    "4.8.2.1")."""
 
     def __init__(self, text: str) -> None:
         self.spans: list[tuple[int, int]] = []  # where each token stands in the text
         self._wall: list[int] = []  # how many walls (markers, sentence ends) stand before token k
         self._firm: list[int] = []  # how many gaps before token k are more than spaces and dashes
+        self._dots: list[int] = []  # how many of those are one dot
         forms: list[str] = []
-        walls = firm = 0
+        walls = firm = dots = 0
         end = 0  # where the last token ended
         plain = text.isascii() and "[" not in text and "%" not in text  # (the most texts: fast)
         for match in (_PLAIN_TOKEN if plain else _TOKEN).finditer(text):
@@ -93,21 +116,32 @@ class Tokens:
             if self.spans and (gap := text[end : match.start()]) != " ":  # (the most: a space)
                 walls += _SENTENCE_END.search(gap) is not None
                 firm += gap.strip(_SOFT) != ""
+                dots += gap == "."
             end = match.end()
             self.spans.append(match.span())
             forms.append(form)
             self._wall.append(walls)
             self._firm.append(firm)
+            self._dots.append(dots)
         self._before = [0, *accumulate(map(len, forms))]  # letters before token k (and all)
         self._letters = "".join(forms)
 
     def _joins(self, first: int, last: int, form: str) -> bool:
         """Whether tokens first to last may be one secret: no wall between them, and a short
-        number only across spaces and dashes."""
+        number only across spaces and dashes, or dots between three groups or more of two
+        digits or more."""
         if self._wall[last] != self._wall[first]:
             return False
+        firm = self._firm[last] - self._firm[first]
         return (
-            self._firm[last] == self._firm[first] or len(form) >= MIN_DIGITS or not form.isdigit()
+            not firm
+            or len(form) >= MIN_DIGITS
+            or not form.isdigit()
+            or (
+                last - first >= 2
+                and firm == self._dots[last] - self._dots[first]
+                and all(self._before[k + 1] - self._before[k] >= 2 for k in range(first, last + 1))
+            )
         )
 
     def windows(self, lengths: set[int]) -> Iterator[tuple[int, int, str]]:

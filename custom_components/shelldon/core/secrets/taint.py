@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from enum import StrEnum
 from typing import Final
 
-from .letters import INVISIBLE, MIN_DIGITS, Tokens, account, letters
+from .letters import INVISIBLE, MIN_DIGITS, Tokens, account, letters, said_digits, spelled
 from .numbers import SECRET
 from .values import MARKER_WORD, SMALL
 
@@ -185,8 +185,9 @@ class Taint:
         entries: list[Entry] = []
         if MIN_TAINT <= len(whole) <= MAX_TAINT and words <= MAX_WORDS:
             entries.append(self._entry(whole, words))
+        number = said_digits(whole)  # a code said in words ("four eight one five")
         if _NUMBERISH.fullmatch(secret):
-            digits = "".join(c for c in secret if c.isdigit())
+            number = digits = "".join(c for c in secret if c.isdigit())
             if MIN_DIGITS <= len(digits) <= MAX_TAINT:
                 entries.append(self._entry(digits, DIGITS))
         elif parts and len(whole) <= MAX_TAINT:
@@ -196,8 +197,8 @@ class Taint:
                 if len(part) >= MIN_TAINT
             )
         if entries:
-            alone = letters(secret)
-            for form in (alone, account(alone)):
+            alone = letters(secret)  # and a number by its digits and as said in words
+            for form in dict.fromkeys((alone, account(alone), number, *spelled(number or ""))):
                 if form and MIN_TAINT <= len(form) <= MAX_TAINT:
                     entries.append((self._digest(form, _LETTERS_HASH), len(form), LETTERS))
             self._remember(pool, tuple(entries))

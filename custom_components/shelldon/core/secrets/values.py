@@ -89,12 +89,21 @@ PLAIN: Final = (
     r"(?:\s*+[:=]\s*+|(?P<dash>\s++(?:[—–]|--?)\s++)|"
     r"(?P<plain>(?P<possessive>['’]s\s++)|\s*+(?!['’]s\s)))"
 )
-# A digit said as a word, in the five languages ("four seven one one", "vier sieben eins").
-_DIGIT_WORD: Final = (
-    r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|null|eins|zwei|drei|vier|fünf|"
-    r"sechs|sieben|acht|neun|zéro|un|deux|trois|quatre|cinq|sept|huit|neuf|cero|uno|dos|tres|"
-    r"cuatro|cinco|seis|siete|ocho|nueve|nul|een|twee|drie|vijf|zes|zeven|negen)(?![^\W\d_])"
+# The digits said as words, zero to nine, in the five languages ("oh" is zero read out, too).
+DIGIT_NAMES: Final = (
+    "zero one two three four five six seven eight nine",
+    "null eins zwei drei vier fünf sechs sieben acht neun",
+    "zéro un deux trois quatre cinq six sept huit neuf",
+    "cero uno dos tres cuatro cinco seis siete ocho nueve",
+    "nul een twee drie vier vijf zes zeven acht negen",
 )
+DIGIT_OF: Final = {
+    name: str(digit)
+    for names in (*DIGIT_NAMES, "oh")
+    for digit, name in enumerate(names.split())
+}
+# A digit said as a word, in the five languages ("four seven one one", "vier sieben eins").
+_DIGIT_WORD: Final = rf"(?:{'|'.join(sorted(DIGIT_OF, key=len, reverse=True))})(?![^\W\d_])"
 # A PIN or a door code: 3-8 digits, and any groups of digits after them ("4111 1111 1111
 # 1111"), three or more groups of one to three digits joined by dashes or spaces (a safe's
 # combination, "12-34-56", a code said digit by digit, "4 7 1 1"), or three or more digits said
@@ -141,7 +150,21 @@ _NOUNS: Final = (
 )
 IS_PROSE: Final = PROSE - frozenset(_NOUNS.split())
 _ARTICLES: Final = frozenset(("the", "a", "an"))
-_BEFORE_A_VALUE: Final = frozenset(("still", "now", "also", "just", "always"))
+_BEFORE_A_VALUE: Final = frozenset(
+    "still now also just always simply literally actually really currently".split()
+)
+# After a verb that sets a secret ("I set the wifi password to cosmic pancake", "changed my PIN
+# to …"), what follows "to" is its new value whatever it looks like, unless it reads as prose
+# ("… to something longer", "… to a new one", "… to match the router").
+_SETS: Final = re.compile(
+    r"(?<![^\W_])(?:set|sets|setting|reset|resets|resetting|changed?|changes|changing"
+    r"|updated?|updates|updating|switched|switching|made|make)\s[^.!?\n]{0,40}+$",
+    re.I,
+)
+_TO_PROSE: Final = frozenset(
+    "something anything nothing whatever new different stronger longer better safer old same "
+    "one match reflect be".split()
+)
 
 
 def keep_value(match: re.Match[str], found: Found) -> str:
@@ -155,9 +178,12 @@ def keep_value(match: re.Match[str], found: Found) -> str:
         end = value[: MAX_CLAUSE + 1].rfind(" ")
         value = value[: max(end, head.end() if head else 0)]
     skip = 0  # "still ", "now ": kept with the key
-    loose = any(
-        name in match.re.groupindex and match[name] for name in ("dash", "possessive", "to")
-    )
+    loose = any(name in match.re.groupindex and match[name] for name in ("dash", "possessive"))
+    if "to" in match.re.groupindex and match["to"] is not None:
+        if not _SETS.search(match.string, max(0, match.start() - 60), match.start()):
+            loose = True  # "I sent my password to Bob": only a value that looks made up
+        elif _to_prose(value.split(maxsplit=2)[:2]):
+            return match.group(0)
     if loose and not any(map(_made_up, value.split(maxsplit=4)[:4])):  # "password's incorrect"
         return match.group(0)
     if not any(c in key for c in ":="):
@@ -165,6 +191,8 @@ def keep_value(match: re.Match[str], found: Found) -> str:
             if value.split(maxsplit=1)[0] in PROSE:
                 return match.group(0)
         else:
+            if value.lower() in _BEFORE_A_VALUE:  # "is simply [secret]", scrubbed once
+                return match.group(0)
             while (word := _WORD_AND_GAP.match(value, skip)) and word[1] in _BEFORE_A_VALUE:
                 skip = word.end()
             if _reads_as_prose(value[skip:].split(maxsplit=3)):
@@ -180,6 +208,15 @@ def _made_up(word: str) -> bool:
     a loose separator is too common in prose and in titles ("Password - Wikipedia")."""
     word = word.strip("\"'“”„‘’«».,;:!?()[]")
     return any(c.isdigit() or not c.isalpha() for c in word) or any(c.isupper() for c in word[1:])
+
+
+def _to_prose(words: list[str]) -> bool:
+    """Whether what follows "to" after a verb that sets a secret reads as prose ("something
+    longer", "a new one", "match the router")."""
+    first = words[0].lower() if words else ""
+    if first in _ARTICLES and len(words) > 1:
+        first = words[1].lower()
+    return first in _TO_PROSE or first in PROSE
 
 
 def _reads_as_prose(words: list[str]) -> bool:

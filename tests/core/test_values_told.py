@@ -74,7 +74,11 @@ KEY = bytes(range(16))
             "I set the wifi password to [secret]",
             "cosmic pancake",
         ),
-        ("we changed the password to purple rain", "we changed the password to [secret]", "purple rain"),
+        (
+            "we changed the password to purple rain",
+            "we changed the password to [secret]",
+            "purple rain",
+        ),
         ("reset my passphrase to tall oak", "reset my passphrase to [secret]", "tall oak"),
         # "simply", "actually" before the value: they stay with the key
         ("my password is simply banana", "my password is simply [secret]", "banana"),

@@ -98,9 +98,7 @@ DIGIT_NAMES: Final = (
     "nul een twee drie vier vijf zes zeven acht negen",
 )
 DIGIT_OF: Final = {
-    name: str(digit)
-    for names in (*DIGIT_NAMES, "oh")
-    for digit, name in enumerate(names.split())
+    name: str(digit) for names in (*DIGIT_NAMES, "oh") for digit, name in enumerate(names.split())
 }
 # A digit said as a word, in the five languages ("four seven one one", "vier sieben eins").
 _DIGIT_WORD: Final = rf"(?:{'|'.join(sorted(DIGIT_OF, key=len, reverse=True))})(?![^\W\d_])"
@@ -150,9 +148,8 @@ _NOUNS: Final = (
 )
 IS_PROSE: Final = PROSE - frozenset(_NOUNS.split())
 _ARTICLES: Final = frozenset(("the", "a", "an"))
-_BEFORE_A_VALUE: Final = frozenset(
-    "still now also just always simply literally actually really currently".split()
-)
+_BEFORE: Final = "still now also just always simply literally actually really currently"
+_BEFORE_A_VALUE: Final = frozenset(_BEFORE.split())
 # After a verb that sets a secret ("I set the wifi password to cosmic pancake", "changed my PIN
 # to …"), what follows "to" is its new value whatever it looks like, unless it reads as prose
 # ("… to something longer", "… to a new one", "… to match the router").
@@ -161,10 +158,11 @@ _SETS: Final = re.compile(
     r"|updated?|updates|updating|switched|switching|made|make)\s[^.!?\n]{0,40}+$",
     re.I,
 )
-_TO_PROSE: Final = frozenset(
+_AFTER_TO: Final = (
     "something anything nothing whatever new different stronger longer better safer old same "
-    "one match reflect be".split()
+    "one match reflect be"
 )
+_TO_PROSE: Final = frozenset(_AFTER_TO.split())
 
 
 def keep_value(match: re.Match[str], found: Found) -> str:

@@ -5,7 +5,8 @@ Four days (and the night after) through a real Home Assistant in simulated time 
 ordinary life running (musings on, the default gates and caps, quiet hours 22:00–09:00): Alex comes
 and goes, chats, asks the pet to speak up, asks for reminders at all hours (some falling in the
 quiet hours) in every way of saying when (after the errand, before it, ahead of "remind me", as
-a duration in two units in digits or in words, "set a reminder for" a time, a note), and Home
+a duration in two units in digits or in words or in minutes written "m", "set a reminder for"
+a time, on the twelve-hour clock and with "tomorrow" too, the day by its date, a note), and Home
 Assistant restarts every other day. The draws are seeded (the same days every run; they put
 reminders in the quiet hours and across a restart, and the test checks they do). Once on the
 offline brain, once with a model that, as models do, also promises each reminder back with its
@@ -105,6 +106,21 @@ def _worded(said: datetime, due: datetime) -> str:
 # How the owner asks: the time after the errand, before it, ahead of "remind me", as a duration
 # in two units (in digits or in words), before or after the errand, "set a reminder for" a time,
 # or a note ("Reminder: …").
+def _dated(due: datetime) -> str:
+    """The due day by its date, as in "on the 3rd"."""
+    suffix = (
+        "th" if 10 <= due.day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(due.day % 10, "th")
+    )
+    return f"on the {due.day}{suffix}"
+
+
+def _twelve(said: datetime, due: datetime) -> str:
+    """The due time on the twelve-hour clock, with "tomorrow" when it is, as in "tomorrow
+    8:05am"."""
+    clock = f"{due.hour % 12 or 12}:{due:%M}{'am' if due.hour < 12 else 'pm'}"
+    return f"tomorrow {clock}" if due.date() > said.date() else clock
+
+
 PHRASINGS: tuple[Callable[[str, datetime, datetime], str], ...] = (
     lambda errand, said, due: f"remind me to {errand} at {due:%H:%M}",
     lambda errand, said, due: f"Remind me at {due:%H:%M} to {errand}",
@@ -114,6 +130,11 @@ PHRASINGS: tuple[Callable[[str, datetime, datetime], str], ...] = (
     lambda errand, said, due: f"Set a reminder for {due:%H:%M} to {errand}",
     lambda errand, said, due: f"remind me {_worded(said, due)} to {errand}",
     lambda errand, said, due: f"Reminder: {errand} at {due:%H:%M}",
+    lambda errand, said, due: f"Remind me {_dated(due)} at {due:%H:%M} to {errand}",
+    lambda errand, said, due: f"set a reminder for {_twelve(said, due)}: {errand}",
+    lambda errand,
+    said,
+    due: f"remind me in {round((due - said).total_seconds() / 60)}m to {errand}",
 )
 
 

@@ -4,7 +4,7 @@ minutes", "2.5 hours", "2,5 Stunden") or words, and with a half however the lang
 ("two and a half hours", "an hour and a half", "anderthalb Stunden", "zweieinhalb Stunden",
 "une heure et demie", "una hora y media", "anderhalf uur", "twee en een half uur"), and a
 quarter ("a quarter of an hour", "eine Viertelstunde", "un quart d'heure", "un cuarto de hora",
-"een kwartier", three of them too).
+"een kwartier", three of them too), and abbreviated ("in 1h", "in 30m", "in 2 hrs", "in 1 Std").
 
 `within` is a grammar's whole pattern for it: the `n` group (with `nhalf`, a half said before
 the unit), the `unit` (minutes to weeks: `UNITS` says how long each is), then more minutes
@@ -111,23 +111,23 @@ _JOINER: Final = {"en": "and", "de": "und", "fr": "et", "es": "y", "nl": "en"}
 # what may stand between a count and its unit, and the seconds a unit lasts (by how its word
 # starts; any other unit is an hour).
 _UNIT_WORDS: Final = {
-    "en": (r"min(?:ute)?s?|hours?|hrs?|days?|weeks?|wks?", r"min(?:ute)?s?", r"\s*"),
+    "en": (r"min(?:ute)?s?|hours?|hrs?|h|m|days?|weeks?|wks?", r"min(?:ute)?s?", r"\s*"),
     "de": (
-        r"min(?:uten?)?|std|stunden?|(?:drei)?viertelstunden?|tag(?:en?)?|wochen?",
+        r"min(?:uten?)?|std|h|stunden?|(?:drei)?viertelstunden?|tag(?:en?)?|wochen?",
         r"min(?:uten?)?",
         r"\s*",
     ),
     "fr": (r"min(?:ute)?s?|h(?:eures?)?|jours?|semaines?", r"min(?:ute)?s?", r"(?:\s?|-)"),
-    "es": (r"min(?:uto)?s?|horas?|d[ií]as?|semanas?", r"min(?:uto)?s?", r"\s*"),
+    "es": (r"min(?:uto)?s?|horas?|h|d[ií]as?|semanas?", r"min(?:uto)?s?", r"\s*"),
     "nl": (
-        r"min(?:uut|uten)?|kwartier|uur|uren|dag(?:en)?|weken|week",
+        r"min(?:uut|uten)?|kwartier|uur|uren|u|dag(?:en)?|weken|week",
         r"min(?:uut|uten)?",
         r"\s?",
     ),
 }
 _DAY, _WEEK = 86400, 7 * 86400
 UNITS: Final[dict[str, tuple[tuple[str, int], ...]]] = {
-    "en": (("min", 60), ("day", _DAY), ("w", _WEEK)),
+    "en": (("min", 60), ("m", 60), ("day", _DAY), ("w", _WEEK)),
     "de": (("min", 60), ("viertel", 900), ("dreiviertel", 2700), ("tag", _DAY), ("woche", _WEEK)),
     "fr": (("min", 60), ("jour", _DAY), ("semaine", _WEEK)),
     "es": (("min", 60), ("d", _DAY), ("semana", _WEEK)),

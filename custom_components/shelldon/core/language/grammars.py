@@ -102,9 +102,11 @@ ENGLISH: Final = Grammar(
         r"(?P<tonight>tonight))\b"
     ),
     # "at 5", "at 17:30", "at 7.30", "at 5pm", "at 5 o'clock", "at 8 in the morning", "at seven
-    # thirty" — not "look at 3 options".
+    # thirty", "@ 5pm", and an hour with am or pm alone ("tomorrow 8am") — not "look at 3
+    # options".
     at=_compile(
-        rf"\bat\s+{_EN_H}(?:[:.](?P<m>\d{{2}}))?(?:\s+(?P<plus>fifteen|thirty|forty[\s-]five))?"
+        r"(?:\bat\s+|@\s{0,3}|(?<![\w.:,/-])(?=\d{1,2}(?:[:.]\d\d)?\s?[ap]\.?m\b))"
+        rf"{_EN_H}(?:[:.](?P<m>\d{{2}}))?(?:\s+(?P<plus>fifteen|thirty|forty[\s-]five))?"
         r"\s*(?:(?:o'clock\s+)?(?P<ampm>[ap]\.?m\.?|in\s+the\s+(?:morning|afternoon|evening)|"
         r"at\s+night)|o'clock|"
         r"(?=$|[,.;!?)]|\s+(?:and|then|on|today|tonight|tomorrow|this|please|right|ok|okay|"

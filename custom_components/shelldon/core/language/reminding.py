@@ -18,10 +18,15 @@ from dataclasses import dataclass
 from typing import Final
 
 from .promising import Reading, tidy
-from .when import GRAMMARS, without_times
+from .when import GRAMMARS, names_a_time, without_times
 
 _I: Final = re.I
-_LINE: Final = r"(?:[^.!?\n]|\.(?=\S)){2,200}"  # the rest of a sentence (19.30 stays in)
+# The rest of a sentence: 19.30 stays in, and so does a German date's dot ("am 15. daran", "am
+# 24. Dezember"), a number's before a word in lower case or a month.
+_LINE: Final = (
+    r"(?:[^.!?\n]|\.(?=\S)|(?<=\d)\.(?=[ \t]{1,3}(?-i:[a-zäöüß]|(?:Jan|Feb|Mär|Apr|Mai|Jun|Jul|Aug|"
+    r"Sep|Okt|Nov|Dez)))){2,200}"
+)
 
 
 @dataclass(frozen=True)
@@ -71,11 +76,15 @@ _EN_LINKS: Final = {r"^to\s+": "to", r"^about\s+": "about", r"^that\s+": "that"}
 # A few words the pet cannot read as a time ahead of the link ("remind me after lunch to call
 # Ana", "this weekend to clean"): the errand is what follows the link, and the pet asks when. A
 # question ("remind me how to …") is none.
+_EN_WH: Final = r"what|how|when|where|who|whom|whose|why|which|whether|if"
 _EN_UNREAD: Final = re.compile(
-    r"^(?!(?:what|how|when|where|who|whom|whose|why|which|whether|if)\b)(?:[^\W\d]\S*\s+){1,4}?"
+    rf"^(?!(?:{_EN_WH})\b)(?:(?:[^\W\d]|\d{{1,2}}(?:st|nd|rd|th)\b)\S*\s+){{1,4}}?"
     r"(?=(?:to|about|that)\s)",
     _I,
 )
+# With a time said and no link, the errand is what is left, said back as written ("remind me
+# 5pm call mum", "set a reminder for 5pm: call mum"), unless it asks a question.
+_EN_QUESTION: Final = re.compile(rf"^(?:{_EN_WH})\b", _I)
 # "set a reminder for 9 (pm, :30, o'clock) to …", "for noon", "for half past 6": at that time
 # (the ask's `at` group: the "for" is read as "at")
 _EN_FOR: Final = (
@@ -102,7 +111,8 @@ ASKINGS: Final = (
     # A please at either end is no part of the errand; one inside it is ("tell Ana please call").
     _asking(
         "en",
-        rf"\bremind\s+me\b|\b(?:set|add|make)\s+(?:me\s+)?an?\s+reminder\b{_EN_FOR}",
+        r"\bremind\s+me\b|\b(?:set|add|make|create|need|want|give\s+me)\s+(?:me\s+)?"
+        rf"(?:an?\s+|another\s+)?reminder\b{_EN_FOR}",
         _EN_DROP,
         r"(?!)",
         _EN_LINKS,
@@ -212,6 +222,11 @@ def read_reminder(asking: Asking, text: str) -> Reading | None:
         if (linked := _linked(asking, start)) is not None:
             what, link = linked
             break
+    else:
+        if asking.language == "en" and link is None and names_a_time(grammar, rest):
+            what, link = tidy(what.lstrip(":-–— ")), ""
+            if _EN_QUESTION.match(what):
+                return None
     if link is None or len(what) < 2 or (link == asking.bare and asking.wh.match(what)):
         return None
     if link == "an das":  # "ans Training": an + das

@@ -2,11 +2,11 @@
 
 Each language has one small grammar of the same shape: in 20 minutes, tomorrow evening, on
 Tuesday, this afternoon, at 7 (or at seven), half past seven, quarter to eight, noon, midnight,
-after work, later. A bare hour follows one rule in every language: 1 to 7 o'clock, or any
-morning hour said of an afternoon or evening, is after noon ("at 7", "um 7 Uhr", "a las 7",
-"om 7 uur" and "half past seven" are in the evening; "tonight at 8" is 20:00); noon and midnight
-are what they say. Every pattern runs in linear time: bounded repeats, no nested unbounded
-quantifiers.
+after work, later; and a date ("on the 15th", "am 24. Dezember": `dates`). A bare hour follows
+one rule in every language: 1 to 7 o'clock, or any morning hour said of an afternoon or evening,
+is after noon ("at 7", "um 7 Uhr", "a las 7", "om 7 uur" and "half past seven" are in the
+evening; "tonight at 8" is 20:00); noon and midnight are what they say. Every pattern runs in
+linear time: bounded repeats, no nested unbounded quantifiers.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, time, timedelta
 
+from .dates import date_in, moved_to, names_a_date, without_dates
 from .grammars import (
     DUTCH,
     ENGLISH,
@@ -164,9 +165,10 @@ def due_in(grammar: Grammar, text: str, now: datetime) -> datetime | None:
     elif match := grammar.on_day.search(text):
         ahead = (grammar.days[words(match["day"])] - now.weekday()) % 7 or 7
         base, part = now + timedelta(days=ahead), _part(grammar, match["part"])
-    elif match := grammar.this.search(text):
-        said = match.groupdict().get("later") or match["part"]  # "in the evening" is this one
-        base, part = now, "tonight" if match["tonight"] else _part(grammar, said)
+    elif (day := date_in(grammar.language, text, now.date())) is not None:  # "on the 15th"
+        base, part = moved_to(day, now), _this_part(grammar, text)
+    elif (part := _this_part(grammar, text)) is not None:
+        base = now
     if (at := clock_time(grammar, text, part)) is not None:
         due = _at(base or now, at)
         if due > now:
@@ -179,6 +181,14 @@ def due_in(grammar: Grammar, text: str, now: datetime) -> datetime | None:
     if grammar.later.search(text):
         return later(now, LATER.total_seconds())
     return None
+
+
+def _this_part(grammar: Grammar, text: str) -> str | None:
+    """The part of the day "this afternoon", "in the evening" or "tonight" names, if any."""
+    if (match := grammar.this.search(text)) is None:
+        return None
+    said = match.groupdict().get("later") or match["part"]  # "in the evening" is this one
+    return "tonight" if match["tonight"] else _part(grammar, said)
 
 
 def due_from(text: str, now: datetime, language: str | None = None) -> datetime | None:
@@ -196,11 +206,14 @@ def due_from(text: str, now: datetime, language: str | None = None) -> datetime 
 def names_a_time(grammar: Grammar, text: str) -> bool:
     """Whether the words name a time at all (a bare "today" does not)."""
     today = grammar.today
+    if names_a_date(grammar.language, text):
+        return True
     return any(pattern.search(text) for pattern in grammar.phrases() if pattern is not today)
 
 
 def without_times(grammar: Grammar, text: str) -> str:
     """The words with every time phrase this language names taken out."""
+    text = without_dates(grammar.language, text)
     for pattern in grammar.phrases():
         text = pattern.sub(" ", text)
     return " ".join(text.split())

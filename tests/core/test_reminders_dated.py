@@ -8,8 +8,9 @@ said), and the words of the date never stay in the errand. A stretch of time is 
 abbreviated ("in 1h", "in 30m", "in 45min", "in 1 Std", "en 1h", "over 1u"), and an hour with
 am or pm needs no "at" ("tomorrow 8am", "@ 5pm"). "Set reminder 5pm call mum", "remind me 5pm
 call mum", "a reminder for 5pm: call mum" and "I need a reminder at 5pm to …" are reminders:
-with a time said and no link, the errand is what is left, said back as written. A count ("food
-for 15 people", "chapter 15"), a price and a time of day are no date.
+with a time said and no link, the errand is what is left, said back as written. A weekday's
+short name ("weds at 3"), "around 6", "by 6", "at about 6", "at 0700" and "in 2 days at 9" are
+read too. A count ("food for 15 people", "chapter 15"), a price and a time of day are no date.
 """
 
 from __future__ import annotations
@@ -109,11 +110,24 @@ TERSE = [
     ("I need a reminder at 5pm to call mum", "call mum", _at(8, 17)),
     ("give me a reminder at 6 to stretch", "stretch", _at(8, 18)),
     ("remind me the 5 things to buy at 6", "the 5 things to buy", _at(8, 18)),
+    # a weekday's short name, "around", "by", "at about", four digits, days and their hour
+    ("remind me weds at 3 to call Ana", "call Ana", _at(10, 15)),
+    ("remind me on thurs to call Ana", "call Ana", _at(11, 9, 30)),
+    ("remind me fri 5pm to call Ana", "call Ana", _at(12, 17)),
+    ("remind me around 6 to start dinner", "start dinner", _at(8, 18)),
+    ("remind me to start dinner by 6", "start dinner", _at(8, 18)),
+    ("remind me at about 6 to start dinner", "start dinner", _at(8, 18)),
+    ("remind me at 0700 to take the pills", "take the pills", _at(9, 7)),
+    ("remind me at 1930 to take the pills", "take the pills", _at(8, 19, 30)),
+    ("remind me in 2 days at 9 to call Ana", "call Ana", _at(10, 9)),
+    ("remind me in 5 min. to check the kettle", "check the kettle", _at(8, 15, 5)),
+    # a condition where the time would be: the errand is filed, and the pet asks when
+    ("remind me when I get home to feed the cat", "feed the cat", None),
 ]
 
 
 @pytest.mark.parametrize(("said", "errand", "due"), TERSE)
-def test_a_terse_reminder_is_heard(said: str, errand: str, due: datetime) -> None:
+def test_a_terse_reminder_is_heard(said: str, errand: str, due: datetime | None) -> None:
     reminder = parse_remind_me(said, MON)
     assert reminder is not None
     assert (reminder.what, reminder.due) == (errand, due)
@@ -127,6 +141,7 @@ def test_a_terse_reminder_is_heard(said: str, errand: str, due: datetime) -> Non
         "Rappelle-moi de prendre le 15 h",  # a time of day, not a date
         "Recuérdame que el 15 % es mucho",
         "remind me to call the 3rd floor",
+        "remind me that we sat at the table",  # "sat" is no Saturday
     ],
 )
 def test_a_count_a_price_or_an_hour_is_no_date(said: str) -> None:
@@ -140,6 +155,7 @@ def test_a_count_a_price_or_an_hour_is_no_date(said: str) -> None:
         "remind me 5pm what to buy",  # a question
         "remind me of my mother",  # no time and no link: a memory, no errand
         "the shop opens at 5pm, remind me",
+        "remind me when to water the ficus",  # a question
     ],
 )
 def test_what_asks_no_errand_files_nothing(said: str) -> None:

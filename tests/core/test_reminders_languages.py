@@ -533,6 +533,18 @@ ADVERSARIAL = [
     "need a reminder ",
     "erinnere mich am 1. a",
     "1. a",
+    "weds at 1",
+    "on weds ",
+    "sat at ",
+    "around 1",
+    "by 1 ",
+    "at about 1",
+    "at 0700",
+    "in 2 days at ",
+    "in 5 min. t",
+    "a... ",
+    "remind me when i ",
+    "remind me 1pm: ",
 ]
 
 

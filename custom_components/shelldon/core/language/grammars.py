@@ -86,7 +86,21 @@ def _hour_group(hours: Mapping[str, int]) -> str:
 
 
 _EN_PART: Final = r"(?:morning|afternoon|evening|night)"
-_EN_DAYS: Final = "|".join(WEEKDAYS)
+# A weekday's short name ("weds", "thurs", "sat") only where it can be no other word: after
+# "on", "next" or "this", or before an hour ("weds at 3", "fri 5pm"; not "we sat at the table").
+_EN_SHORT: Final = {
+    short: day
+    for day, shorts in enumerate(
+        ("mon", "tue tues", "wed weds", "thu thur thurs", "fri", "sat", "sun")
+    )
+    for short in shorts.split()
+}
+_EN_SHORTS: Final = "|".join(sorted(_EN_SHORT, key=len, reverse=True))
+_EN_DAYS: Final = (
+    "|".join(WEEKDAYS)
+    + rf"|(?:{_EN_SHORTS})\.?(?=\s+(?:at\s+\d|@|\d))"
+    + rf"|(?:(?<=on\s)|(?<=next\s)|(?<=this\s))(?:{_EN_SHORTS})\b\.?"
+)
 _EN_HOURS: Final = numbered(ONE_TO_TWELVE["en"])
 _EN_H: Final = _hour_group(_EN_HOURS)
 _EN_AN_HOUR: Final = _EN_H.replace("(?P<h>", "(?:")  # "at ten to eight" is 7:50, not "at ten"
@@ -101,12 +115,13 @@ ENGLISH: Final = Grammar(
         r"\b(?:this\s+(?P<part>morning|afternoon|evening)|in\s+the\s+(?P<later>afternoon|evening)|"
         r"(?P<tonight>tonight))\b"
     ),
-    # "at 5", "at 17:30", "at 7.30", "at 5pm", "at 5 o'clock", "at 8 in the morning", "at seven
-    # thirty", "@ 5pm", and an hour with am or pm alone ("tomorrow 8am") — not "look at 3
-    # options".
+    # "at 5", "at 17:30", "at 0700", "at 7.30", "at 5pm", "at 5 o'clock", "at 8 in the morning",
+    # "at seven thirty", "around 6", "by 6", "at about 6", "@ 5pm", and an hour with am or pm
+    # alone ("tomorrow 8am") — not "look at 3 options".
     at=_compile(
-        r"(?:\bat\s+|@\s{0,3}|(?<![\w.:,/-])(?=\d{1,2}(?:[:.]\d\d)?\s?[ap]\.?m\b))"
-        rf"{_EN_H}(?:[:.](?P<m>\d{{2}}))?(?:\s+(?P<plus>fifteen|thirty|forty[\s-]five))?"
+        r"(?:\b(?:at(?:\s+(?:about|around))?|around|by)\s+|@\s{0,3}|"
+        r"(?<![\w.:,/-])(?=\d{1,2}(?:[:.]\d\d)?\s?[ap]\.?m\b))"
+        rf"{_EN_H}(?:[:.](?P<m>\d{{2}})|(?<=\d\d)(?P<mm>\d{{2}}))?(?:\s+(?P<plus>fifteen|thirty|forty[\s-]five))?"
         r"\s*(?:(?:o'clock\s+)?(?P<ampm>[ap]\.?m\.?|in\s+the\s+(?:morning|afternoon|evening)|"
         r"at\s+night)|o'clock|"
         r"(?=$|[,.;!?)]|\s+(?:and|then|on|today|tonight|tomorrow|this|please|right|ok|okay|"
@@ -114,7 +129,9 @@ ENGLISH: Final = Grammar(
     ),
     later=_compile(r"\blater(?:\s+today)?\b|\bsoon\b"),
     today=None,
-    days={day: i for i, day in enumerate(WEEKDAYS)},
+    days={day: i for i, day in enumerate(WEEKDAYS)}
+    | _EN_SHORT
+    | {f"{short}.": day for short, day in _EN_SHORT.items()},
     parts={part: part for part in PARTS},
     amounts=AMOUNTS["en"],
     units=UNITS["en"],

@@ -22,10 +22,11 @@ from .when import GRAMMARS, names_a_time, without_times
 
 _I: Final = re.I
 # The rest of a sentence: 19.30 stays in, and so does a German date's dot ("am 15. daran", "am
-# 24. Dezember"), a number's before a word in lower case or a month.
+# 24. Dezember": a number's before a word in lower case or a month), an abbreviation's ("in 5
+# min. to …") and an ellipsis ("… call Ana... at 5").
 _LINE: Final = (
-    r"(?:[^.!?\n]|\.(?=\S)|(?<=\d)\.(?=[ \t]{1,3}(?-i:[a-zäöüß]|(?:Jan|Feb|Mär|Apr|Mai|Jun|Jul|Aug|"
-    r"Sep|Okt|Nov|Dez)))){2,200}"
+    r"(?:[^.!?\n]|\.(?=\S)|(?<=\.\.)\.|(?:(?<=\d)|(?<=min)|(?<=hrs)|(?<=std))\.(?=[ \t]{1,3}"
+    r"(?-i:[a-zäöüß]|(?:Jan|Feb|Mär|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez)))){2,200}"
 )
 
 
@@ -77,14 +78,16 @@ _EN_LINKS: Final = {r"^to\s+": "to", r"^about\s+": "about", r"^that\s+": "that"}
 # Ana", "this weekend to clean"): the errand is what follows the link, and the pet asks when. A
 # question ("remind me how to …") is none.
 _EN_WH: Final = r"what|how|when|where|who|whom|whose|why|which|whether|if"
+# A question ("how to …", "what to buy", "when to water"), not a condition ("when I get home").
+_EN_ASKS: Final = rf"(?:{_EN_WH})\b(?<!when)|when\b(?!\s+(?:i|we|you|he|she|they|it)\b)"
 _EN_UNREAD: Final = re.compile(
-    rf"^(?!(?:{_EN_WH})\b)(?:(?:[^\W\d]|\d{{1,2}}(?:st|nd|rd|th)\b)\S*\s+){{1,4}}?"
+    rf"^(?!{_EN_ASKS})(?:(?:[^\W\d]|\d{{1,2}}(?:st|nd|rd|th)\b)\S*\s+){{1,4}}?"
     r"(?=(?:to|about|that)\s)",
     _I,
 )
 # With a time said and no link, the errand is what is left, said back as written ("remind me
 # 5pm call mum", "set a reminder for 5pm: call mum"), unless it asks a question.
-_EN_QUESTION: Final = re.compile(rf"^(?:{_EN_WH})\b", _I)
+_EN_QUESTION: Final = re.compile(rf"^(?:{_EN_ASKS})", _I)
 # "set a reminder for 9 (pm, :30, o'clock) to …", "for noon", "for half past 6": at that time
 # (the ask's `at` group: the "for" is read as "at")
 _EN_FOR: Final = (
@@ -213,7 +216,7 @@ def read_reminder(asking: Asking, text: str) -> Reading | None:
     if match.groupdict().get("at"):  # "a reminder for 9": at 9
         rest = f" at{rest}"
     grammar = GRAMMARS[asking.language]
-    what = tidy(asking.drop.sub(" ", without_times(grammar, rest)))
+    what = tidy(asking.drop.sub(" ", without_times(grammar, rest)).lstrip(" .,;:-–—"))
     link = asking.bare
     starts = [what]
     if asking.language == "en" and (unread := _EN_UNREAD.match(what)):
@@ -224,7 +227,7 @@ def read_reminder(asking: Asking, text: str) -> Reading | None:
             break
     else:
         if asking.language == "en" and link is None and names_a_time(grammar, rest):
-            what, link = tidy(what.lstrip(":-–— ")), ""
+            link = ""
             if _EN_QUESTION.match(what):
                 return None
     if link is None or len(what) < 2 or (link == asking.bare and asking.wh.match(what)):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, time, timedelta
+from typing import Final
 
 from .dates import date_in, moved_to, names_a_date, without_dates
 from .grammars import (
@@ -51,6 +52,9 @@ __all__ = [
     "unit_seconds",
     "without_times",
 ]
+
+
+DAY: Final = 86400  # seconds: a stretch of days or weeks may name its hour too
 
 
 def _at(day: datetime, at: time) -> datetime:
@@ -156,7 +160,11 @@ def due_in(grammar: Grammar, text: str, now: datetime) -> datetime | None:
         unit = unit_seconds(grammar, match["unit"])
         half = 0.5 if match["nhalf"] or match["half"] else 0.0  # "an hour and a half"
         more = amount(grammar, match["more"]) * 60 if match["more"] else 0.0  # "and 30 minutes"
-        return later(now, (amount(grammar, match["n"]) + half) * unit + more)
+        due = later(now, (amount(grammar, match["n"]) + half) * unit + more)
+        rest = f"{text[: match.start()]} {text[match.end() :]}"
+        if unit >= DAY and (at := clock_time(grammar, rest)) is not None:
+            return _at(due, at)  # "in 2 days at 9": that day, at 9
+        return due
     base: datetime | None = None
     part: str | None = None  # the part of the day the words name, if they name one
     if match := grammar.tomorrow.search(text):  # or the day after ("übermorgen")

@@ -239,6 +239,23 @@ def test_a_typed_list_item_keeps_its_errand_and_reads_its_time(
         ("ok, at half past seven then", _at(8, 19, 30)),
         ("I'll be home at 7 with the kids", None),  # a sentence, not an answer to "when?"
         ("sounds good", None),
+        # a bare time, as if "at", "on" or "in" stood before it, with words around it
+        ("17:00", _at(8, 17)),
+        ("5", _at(8, 17)),
+        ("six", _at(8, 18)),
+        ("5 o'clock", _at(8, 17)),
+        ("How about 6?", _at(8, 18)),
+        ("oh, at 5 I guess", _at(8, 17)),
+        ("6pm works", _at(8, 18)),
+        ("the 15th", _at(15, 9, 30)),
+        ("20 minutes", _at(8, 9, 20)),
+        ("um 17 Uhr", _at(8, 17)),
+        ("17 Uhr", _at(8, 17)),
+        ("morgen om 9 uur", _at(9, 9)),  # Dutch, though German says "morgen" too
+        ("demain à 9h", _at(9, 9)),
+        ("5 apples", None),
+        ("I have 2 kids", None),
+        ("no idea", None),
     ],
 )
 def test_an_answer_to_when_is_little_more_than_a_time(text: str, due: datetime | None) -> None:

@@ -107,6 +107,27 @@ _TAIL: Final = re.compile(
 
 
 _FILLERS: Final = frozenset({"please", "ok", "okay", "so", "and", "then", "hey", "oh"})
+# Words around an answer to "when?" that say nothing of the time ("how about 6?", "make it 5pm",
+# "oh, at 5 I guess", "6pm works"), and the words a bare time is read with in each language
+# ("5", "17:00": at; "the 15th": on; "20 minutes": in).
+_AROUND_AN_ANSWER: Final = (
+    "how what about make it let's lets say maybe guess works fine is sure yes yeah well hmm "
+    "um uh thanks bitte dann doch danke merci alors vale pues gracias dan graag bedankt"
+)
+_ANSWER_FILLERS: Final = _FILLERS | frozenset(_AROUND_AN_ANSWER.split())
+_ANSWER_AROUND: Final = re.compile(
+    r"^(?:\W*(?:oh|ok|okay|so|well|hmm|um|uh|yes|yeah|sure|maybe|how\s+about|what\s+about|"
+    r"make\s+it|let['’]?s\s+say|say)\b)*+|(?:\b(?:please|then|works|is\s+fine|i\s+guess|"
+    r"thanks|ok|okay|maybe)\W*)*+$",
+    re.I,
+)
+_ANSWER_LEADS: Final = {
+    "en": ("at", "on", "in"),
+    "de": ("um", "am", "in"),
+    "fr": ("à", "le", "dans"),
+    "es": ("a las", "el", "en"),
+    "nl": ("om", "op", "over"),
+}
 _LOOSE_MARK: Final = re.compile(r" ([,;:])")  # what a time taken out leaves: "call mum , please"
 
 
@@ -173,14 +194,29 @@ def errand_of(text: str, now: datetime) -> Commitment:
 
 
 def answers_with_a_time(text: str, now: datetime) -> datetime | None:
-    """A message that answers "when?" with little more than a time ("at 7, please",
-    "morgen früh"): the time; None for anything else ("I'll be home at 7 with the kids")."""
+    """A message that answers "when?" with little more than a time ("at 7, please", "morgen
+    früh", "17:00", "how about 6?", "the 15th", "morgen om 9 uur"): the time, as read by the
+    language that leaves the fewest other words; a bare time is read as if "at", "on" or "in"
+    stood before it, when nothing else is said. None for anything else ("I'll be home at 7 with
+    the kids", "5 apples")."""
     text = text[:200]
+    bare = _ANSWER_AROUND.sub("", text).strip(" \t.,;:!?")
+    best: tuple[int, datetime] | None = None
     for grammar in GRAMMARS.values():
-        if (due := due_in(grammar, text, now)) is not None:
-            rest = _WORD.findall(without_times(grammar, text))
-            return due if len(rest) <= ANSWER_WORDS else None
-    return None
+        leads = _ANSWER_LEADS[grammar.language]
+        bares = (bare, *(f"{lead} {bare}" for lead in leads))
+        for said, most in ((text, ANSWER_WORDS), *((said, 0) for said in bares)):
+            if (due := due_in(grammar, said, now)) is None:
+                continue
+            left = [
+                w
+                for w in _WORD.findall(without_times(grammar, said))
+                if w.lower() not in _ANSWER_FILLERS
+            ]
+            if len(left) <= most and (best is None or len(left) < best[0]):
+                best = (len(left), due)
+            break
+    return best[1] if best is not None else None
 
 
 def _time_first(text: str, asked_at: int) -> str:

@@ -221,6 +221,10 @@ def test_same_day_is_the_owners_day() -> None:
         ("Water plants", "Water plants", None),
         ("buy stamps tomorrow at noon", "buy stamps", _at(9, 12)),
         ("Müll rausbringen um 18 Uhr", "Müll rausbringen", _at(8, 18)),
+        # read by the language that reads the most of it: Dutch, though German says "morgen"
+        ("bank bellen morgen om 9 uur", "bank bellen", _at(9, 9)),
+        ("Mama anrufen morgen früh", "Mama anrufen", _at(9, 9, 30)),
+        ("pay the rent on the 15th", "pay the rent", _at(15, 9, 30)),
         ("remind me to call Ana at 7", "call Ana", _at(8, 19)),
     ],
 )

@@ -29,6 +29,7 @@ from .language.when import (
     PARTS,
     WEEKDAYS,
     amount,
+    best_reading,
     due_from,
     due_in,
     later,
@@ -186,10 +187,10 @@ def errand_of(text: str, now: datetime) -> Commitment:
     read as a reminder when it is one ("remind me to …")."""
     if (said := parse_remind_me(text, now)) is not None:
         return said
-    for grammar in GRAMMARS.values():
-        if (due := due_in(grammar, text, now)) is not None:
-            what = _clean(without_times(grammar, text))
-            return Commitment(what or text, due, language=grammar.language)
+    if (reading := best_reading(text, now)) is not None:
+        grammar, due = reading
+        what = _clean(without_times(grammar, text))
+        return Commitment(what or text, due, language=grammar.language)
     return Commitment(text, None)
 
 

@@ -44,6 +44,7 @@ __all__ = [
     "WEEKDAYS",
     "Grammar",
     "amount",
+    "best_reading",
     "clock_time",
     "due_from",
     "due_in",
@@ -201,14 +202,24 @@ def _this_part(grammar: Grammar, text: str) -> str | None:
 
 def due_from(text: str, now: datetime, language: str | None = None) -> datetime | None:
     """A due time read from a phrase, against the local `now`; None if it names none. With no
-    language, English is read first, then the others in turn."""
+    language, as the language that reads the most of it reads it (`best_reading`)."""
     if language is not None:
         grammar = GRAMMARS.get(language)
         return due_in(grammar, text, now) if grammar is not None else None
+    reading = best_reading(text, now)
+    return reading[1] if reading is not None else None
+
+
+def best_reading(text: str, now: datetime) -> tuple[Grammar, datetime] | None:
+    """The language whose time words take the most of the text out, and the due time it reads
+    ("morgen om 9 uur" is Dutch: German reads "morgen" alone); English first on a tie."""
+    best: tuple[int, Grammar, datetime] | None = None
     for grammar in GRAMMARS.values():
         if (due := due_in(grammar, text, now)) is not None:
-            return due
-    return None
+            left = len(without_times(grammar, text))
+            if best is None or left < best[0]:
+                best = (left, grammar, due)
+    return (best[1], best[2]) if best is not None else None
 
 
 def names_a_time(grammar: Grammar, text: str) -> bool:

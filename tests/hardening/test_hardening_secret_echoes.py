@@ -1,18 +1,19 @@
 """Hardened (secrets echoed altered): what the owner told stays hidden however a model repeats it.
 
-The owner tells the pet fifteen secrets in the ways people say them (a passphrase, a hyphenated
+The owner tells the pet seventeen secrets in the ways people say them (a passphrase, a hyphenated
 router password, a PIN, an IBAN, "is still …", a safe's combination in groups, a passphrase that
 starts with "the", an API key, a gate code said digit by digit, a door code said in words, an alarm
 code after ", it's", a password changed or set "to" a new one, in made-up or in plain words, a
-passphrase with "and" in it, one after "simply"). Then, across a day with the pet's musings on and
-a restart in the middle, the model (scripted at the HTTP layer) echoes every one of them back
-altered: other separators between a passphrase's words, a JSON list, zero-width spaces, camel
-case, a hyphenated password said with spaces, a PIN read out digit by digit or in words (English
-or German), a code told in words said in digits, an IBAN's account number alone, in its answers,
-the facts it remembers, its promises, the files it edits, its musings, its reach-outs, its flush
-and its dream. None of it is anywhere a person or a file can see: the replies, the states and
-their attributes, the events, the phone's notifications, the vault's files, their names and their
-history, the checkpoint, the diagnostics and the logs.
+passphrase with "and" in it, one after "simply", a recovery phrase, a lockbox's code). Then,
+across a day with the pet's musings on and a restart in the middle, the model (scripted at the
+HTTP layer) echoes every one of them back altered: other separators between a passphrase's
+words, a JSON list, zero-width spaces, camel case, a hyphenated password said with spaces, a PIN
+read out digit by digit or in words (English or German), a code told in words said in digits, an
+IBAN's account number alone, in its answers, the facts it remembers, its promises, the files it
+edits, its musings, its reach-outs, its flush and its dream. None of it is anywhere a person or a
+file can see: the replies, the states and their attributes, the events, the phone's
+notifications, the vault's files, their names and their history, the checkpoint, the
+diagnostics and the logs.
 """
 
 from __future__ import annotations
@@ -70,6 +71,8 @@ TOLD = {
     "the garage passphrase is salt and pepper 7": ("Salt-And-Pepper-7", "salt and pepper 7"),
     "I set the shed password to cosmic pancake": ("Cosmic Pancake", "cosmic-pancake"),
     "my bike lock password is simply banana bread": ("banana bread", "Banana.Bread"),
+    "my recovery phrase is amber wolf river stone": ("Amber-Wolf-River-Stone", "amber wolf river"),
+    "the lockbox code is 5719": ("5 7 1 9", "five seven one nine"),
 }
 FORMS = [form for forms in TOLD.values() for form in forms]
 SECRETS = (

@@ -120,7 +120,8 @@ _PIN: Final = _keyed(
     r"|(?:door|front[\s-]door|back[\s-]door|gate|alarm|garage|safe|lock|unlock|keypad|entry|"
     r"access|security|house|building|intercom|locker|disarm|verification|confirmation|"
     r"t(?:ü|ue)r|haust(?:ü|ue)r|tor|garagen(?:tor)?|alarm(?:anlagen)?|tresor|"
-    r"schloss|zahlen|sicherheits|zugangs|eingangs|entsperr|tasten|toegangs|deur|alarm)[\s-]?code"
+    r"schloss|zahlen|sicherheits|zugangs|eingangs|entsperr|tasten|toegangs|deur|alarm|"
+    r"lock[\s-]?box|key[\s-]?(?:safe|box)|schlüssel(?:safe|kasten|tresor))[\s-]?code"
     r"|(?:secret|geheim)[\s-]?(?:code|number|nummer|zahl)|geheimzahl|(?:zahlen)?kombination"
     r"|combination|combo|digicode|cvv2?|cvc2?|csc|otp|2fa|mfa|totp"
     r"|one[\s-]time[\s-](?:code|password|pin)|alarm(?:anlage)?|disarm"
@@ -144,9 +145,20 @@ _SSN: Final = _keyed(
     r"ssn|social[\s-]security(?:[\s-]number)?|sozialversicherungsnummer", _SSN_VALUE
 )
 _SSN_STARTS: Final = _starts("ssn social sozialversicherungsnummer")
+# A bank account's number: five digits or more, however grouped ("12345678", "0532 0130 00").
+_ACCOUNT: Final = _keyed(
+    r"(?:bank[\s-]?)?account[\s-]?(?:number|no\.?|nr\.?|\#)|konto(?:nummer|nr\.?)"
+    r"|num(?:é|e)ro\s++de\s++compte|n(?:ú|u)mero\s++de\s++cuenta|rekening(?:nummer)?",
+    r"(?=(?:[ -]?\d){5})\d{1,20}+(?:[ -]\d{1,20}+){0,7}+(?![\w\[])",
+)
+_ACCOUNT_STARTS: Final = _starts("bank account konto numéro numero número rekening")
 _PASSWORD: Final = _keyed(
     r"(?:aws[\s_-]?)?secret[\s_-]?(?:access[\s_-]?)?key|aws[\s_-]?secret|client[\s_-]?secret"
     r"|(?:encryption|license|licence|signing|master|recovery|backup)[\s_-]?key"
+    r"|(?:recovery|backup|seed)[\s_-]?(?:codes?|phrase|words)|mnemonic"
+    r"|(?:security|secret|memorable)[\s_-]?answer|memorable[\s_-]?word"
+    r"|answer\s++to\s++(?:my|the|your)\s++security\s++question"
+    r"|maiden[\s_-]?name"
     rf"|{_PASS_WORDS}|(?:secret|safe|code)[\s_-]?(?:word|phrase)|secret(?![\s_-]*(?:code|number)\b)"
     # with a colon or "=" after it: "pass", "key", "dbpass", "PGPASSWORD", "password1"
     r"|(?:pg|db|my|sql|mysql|redis|smtp|mail|ftp|admin|root|user|app|wifi|api)?"
@@ -155,6 +167,7 @@ _PASSWORD: Final = _keyed(
     VALUE_START,
 )
 _PASSWORD_STARTS: Final = _starts(
+    "seed mnemonic security memorable maiden answer "
     "aws secret safe code client encryption license licence signing master recovery backup pass pw "
     "kennwort mot contrase wachtwoord wachtzin senha lösenord hasło clave key pg db my sql "
     "mysql redis smtp mail ftp admin root user app wifi api"
@@ -324,6 +337,7 @@ _KEYED: Final[tuple[tuple[re.Pattern[str], re.Pattern[str], Replace], ...]] = (
     (_WIFI, _WIFI_STARTS, keep_value),
     (_PIN, _PIN_STARTS, _pin),
     (_SSN, _SSN_STARTS, keep_digits),
+    (_ACCOUNT, _ACCOUNT_STARTS, keep_digits),
     (_COOKIE, _COOKIE_STARTS, keep_any),
     (_PASSWORD, _PASSWORD_STARTS, keep_value),
     (_TOKEN_KEY, _TOKEN_KEY_STARTS, keep_value),

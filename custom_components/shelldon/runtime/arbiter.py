@@ -16,10 +16,15 @@ from collections.abc import Callable
 class Arbiter:
     """A fair, single-slot gate with a non-blocking door for self-initiated turns."""
 
-    def __init__(self, on_change: Callable[[bool], None] | None = None) -> None:
+    def __init__(
+        self,
+        on_change: Callable[[bool], None] | None = None,
+        shown: Callable[[], None] | None = None,
+    ) -> None:
         self._busy = False
         self._waiters: deque[asyncio.Future[None]] = deque()
-        self._on_change = on_change
+        self._on_change = on_change  # the face: a turn took the slot, or gave it back
+        self._shown = shown  # then the entities show it
 
     @property
     def busy(self) -> bool:
@@ -67,3 +72,5 @@ class Arbiter:
         self._busy = busy
         if self._on_change is not None:
             self._on_change(busy)
+        if self._shown is not None:
+            self._shown()

@@ -207,11 +207,7 @@ def wire(
         show()
         heart.arm()
 
-    def slot_changed(busy: bool) -> None:  # a turn took the slot, or gave it back
-        face.slot_changed(busy)
-        show()
-
-    arbiter = Arbiter(slot_changed)
+    arbiter = Arbiter(face.slot_changed, show)  # a turn took the slot, or gave it back
     battery = Battery(
         hass,
         dials,

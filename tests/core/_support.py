@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
@@ -33,6 +35,39 @@ PROPERTY = settings(
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
+
+# Linear time: four times the text costs about four times the CPU (a pattern that backtracked
+# quadratically would cost sixteen). 8 KB and 32 KB of a seed repeated; the thread's own CPU, so
+# a loaded machine does not change the ratio; the best of two readings of the small text, and of
+# the big one only when its first reading is over the bound.
+LINEAR_SIZES = (8192, 32768)
+
+
+def cpu_of(read: Callable[[str], object]) -> Callable[..., float]:
+    """The CPU this thread spends on `read(text)`: the best of two tries (one is enough when it
+    already comes in `under`)."""
+
+    def measured(text: str, *, under: float = 0.0) -> float:
+        best = float("inf")
+        for _ in range(2):
+            started = time.thread_time()
+            read(text)
+            best = min(best, time.thread_time() - started)
+            if best < under:
+                break
+        return best
+
+    return measured
+
+
+def assert_linear(read: Callable[[str], object], seed: str) -> str:
+    """`read` is linear in the text's length on `seed` repeated; the big text, for more checks."""
+    cpu = cpu_of(read)
+    small, big = ((seed * (size // len(seed) + 1))[:size] for size in LINEAR_SIZES)
+    bound = 8 * cpu(small) + 0.05
+    assert cpu(big, under=bound) < bound, "superlinear in the text's length"
+    return big
+
 
 unit = st.floats(min_value=-1.0, max_value=1.0)
 energy_level = st.floats(min_value=0.0, max_value=1.0)

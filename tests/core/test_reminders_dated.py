@@ -121,6 +121,8 @@ TERSE = [
     ("remind me at 1930 to take the pills", "take the pills", _at(8, 19, 30)),
     ("remind me in 2 days at 9 to call Ana", "call Ana", _at(10, 9)),
     ("remind me in 5 min. to check the kettle", "check the kettle", _at(8, 15, 5)),
+    # Spanish asked as a question, when a time is said
+    ("¿Me recuerdas mañana a las 8 tomar las pastillas?", "tomar las pastillas", _at(9, 8)),
     # a condition where the time would be: the errand is filed, and the pet asks when
     ("remind me when I get home to feed the cat", "feed the cat", None),
 ]
@@ -156,6 +158,7 @@ def test_a_count_a_price_or_an_hour_is_no_date(said: str) -> None:
         "remind me of my mother",  # no time and no link: a memory, no errand
         "the shop opens at 5pm, remind me",
         "remind me when to water the ficus",  # a question
+        "me recuerdas a tu padre",  # "you remind me of your father"
     ],
 )
 def test_what_asks_no_errand_files_nothing(said: str) -> None:

@@ -544,6 +544,7 @@ ADVERSARIAL = [
     "a... ",
     "remind me when i ",
     "remind me 1pm: ",
+    "me recuerdas ",
 ]
 
 

@@ -108,6 +108,15 @@ _NOTES: Final = tuple(
     )
 )
 
+# Spanish: please and thanks, a refusal, the links, none written, and the questions.
+_ES: Final = (
+    r"\b(?:por\s+favor|porfa|gracias)\b",
+    r"^\W*(?:no|nunca)\b",
+    {r"^que\s+": "que", r"^lo\s+del\s+": "lo del", r"^lo\s+de\s+": "lo de", r"^de\s+": ""},
+    "",
+    r"qué|cómo|cuándo|dónde|quién|cuál|por\s+qué|si",
+)
+
 ASKINGS: Final = (
     # English with the time first ("remind me in 20 minutes to …", "remind me at 5pm about …",
     # "set a reminder for tomorrow at 9 to …"); "remind me to … at 5" is read in `commitments`.
@@ -169,14 +178,11 @@ ASKINGS: Final = (
         None,
     ),
     _asking(
-        "es",
-        r"\brecu[eé]rd(?:ame|eme)\b|\brecordarme\b|\bme\s+recordar(?:[aá]s|[ií]as)\b",
-        r"\b(?:por\s+favor|porfa|gracias)\b",
-        r"^\W*(?:no|nunca)\b",
-        {r"^que\s+": "que", r"^lo\s+del\s+": "lo del", r"^lo\s+de\s+": "lo de", r"^de\s+": ""},
-        "",
-        r"qué|cómo|cuándo|dónde|quién|cuál|por\s+qué|si",
+        "es", r"\brecu[eé]rd(?:ame|eme)\b|\brecordarme\b|\bme\s+recordar(?:[aá]s|[ií]as)\b", *_ES
     ),
+    # "¿me recuerdas mañana a las 8 …?": a reminder when a time is said ("me recuerdas a tu
+    # padre" is none)
+    _asking("es", r"\bme\s+recuerd(?:as|es)\b", *_ES, timed=True),
     _asking(
         "nl",
         r"(?<!ik\s)\bherinner\s+(?:me|mij)\b|\bherinnert\s+u\s+mij\b|"

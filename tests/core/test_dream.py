@@ -12,7 +12,9 @@ from datetime import date
 
 import pytest
 
-from custom_components.shelldon.core.dream import (
+from custom_components.shelldon.core.language.tags import LANGUAGES
+from custom_components.shelldon.core.language.words import CATALOGUE, ENGLISH, placeholders
+from custom_components.shelldon.core.memory.dream import (
     LINE_CHARS,
     PART_CHARS,
     ROUTINE_KEYS,
@@ -21,8 +23,6 @@ from custom_components.shelldon.core.dream import (
     distill,
     parse_day,
 )
-from custom_components.shelldon.core.language.tags import LANGUAGES
-from custom_components.shelldon.core.language.words import CATALOGUE, ENGLISH, placeholders
 
 TODAY = date(2026, 11, 30)
 PET = "Shelldon"

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from custom_components.shelldon.core.commitments import (
+from custom_components.shelldon.core.promises.commitments import (
     DEFAULT_DUE,
     Commitment,
     answers_with_a_time,

@@ -15,9 +15,9 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from ..brain.turn import Filed
-from ..core.commitments import answers_with_a_time, parse_promise_question, parse_remind_me
-from ..core.goals import Goal
-from ..core.keeping import QuietHours
+from ..core.promises.commitments import answers_with_a_time, parse_promise_question, parse_remind_me
+from ..core.promises.goals import Goal
+from ..core.promises.keeping import QuietHours
 from ..ports import Clock
 from ..vault.goals import GoalBook
 

@@ -18,10 +18,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Final
 
-from .errands import doing, named
-from .language.promising import VOWINGS, tidy, vows
-from .language.reminding import ASKINGS, BACK_INS, asks_about_a_promise, read_reminder
-from .language.when import (
+from ..language.promising import VOWINGS, tidy, vows
+from ..language.reminding import ASKINGS, BACK_INS, asks_about_a_promise, read_reminder
+from ..language.when import (
     ENGLISH,
     EVENING_PARTS,
     GRAMMARS,
@@ -37,7 +36,8 @@ from .language.when import (
     unit_seconds,
     without_times,
 )
-from .notes import same_fact
+from ..memory.notes import same_fact
+from .errands import doing, named
 
 __all__ = [
     "DEFAULT_DUE",

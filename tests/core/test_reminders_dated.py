@@ -63,6 +63,7 @@ DATED = [
     # French, Spanish, Dutch
     ("Rappelle-moi le 15 de payer le loyer", "payer le loyer", _at(15, 9, 30)),
     ("Rappelle-moi le 1er février d'appeler maman", "appeler maman", _at(1, 9, 30, 2)),
+    ("Rappelle-moi le premier mai d'appeler maman", "appeler maman", _at(1, 9, 30, 5)),
     (
         "Rappelle-moi le 24/12 à 18h d'emballer les cadeaux",
         "emballer les cadeaux",
@@ -144,6 +145,10 @@ def test_a_terse_reminder_is_heard(said: str, errand: str, due: datetime | None)
         "Recuérdame que el 15 % es mucho",
         "remind me to call the 3rd floor",
         "remind me that we sat at the table",  # "sat" is no Saturday
+        "remind me to fix the lamp on the 1st floor",  # an ordinal before a noun is no date
+        "Rappelle-moi de lire le premier chapitre",
+        "Herinner me eraan de lamp op de 1e verdieping te vervangen",
+        "Recuérdame comprar el 2 por 1",
     ],
 )
 def test_a_count_a_price_or_an_hour_is_no_date(said: str) -> None:

@@ -545,6 +545,12 @@ ADVERSARIAL = [
     "remind me when i ",
     "remind me 1pm: ",
     "me recuerdas ",
+    "on the 1st ",
+    "le 1 a",
+    "el 1 a",
+    "el 1 ab",
+    "op de 1e ",
+    "le premier ",
 ]
 
 

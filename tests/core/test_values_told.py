@@ -156,6 +156,7 @@ def test_a_told_value_is_recognised(said: str, shown: str, secret: str) -> None:
         "change the wifi password to match the router",
         "I set my password to something stronger",
         "I gave my password to the neighbour",
+        "I changed my mind, send the password to Bob",  # the verb is another clause's
         "my password is actually in the drawer",
         # the question is no secret, nor is an account without its number
         "my security question is about my first pet",

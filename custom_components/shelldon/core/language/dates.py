@@ -49,12 +49,29 @@ def _month(language: str) -> str:
 _DAY: Final = r"(?P<day>[12]\d|3[01]|0?[1-9])"
 _NUMBERED: Final = r"(?P<number>1[0-2]|0?[1-9])"  # a month as a number ("24.12.", "24/12")
 _EN_TH: Final = r"(?:st|nd|rd|th)"
+# What may follow a date said without its month, in each language: the sentence's end, a time,
+# or the errand's link ("on the 15th to pay the rent", "le 15 de payer", "el 15 pagar", "op de
+# 15e eraan"); never a noun ("on the 1st floor", "le premier chapitre", "op de 1e verdieping").
+_EN_THEN: Final = (
+    r"(?=\s*+(?:$|[,.;:!?)]|@|\d|(?:at|to|about|that|in|please|and|then|so|by|around|before|"
+    r"after|morning|afternoon|evening|night)\b))"
+)
+_FR_THEN: Final = (
+    r"(?=\s*+(?:$|[,.;:!?)]|d['’]|qu['’]|(?:à|a|vers|de|que|pour|au|dans|matin|soir|après|"
+    r"avant|en)(?![^\W\d_])))"
+)
+_ES_THEN: Final = (
+    r"(?=\s*+(?:$|[,.;:!?)]|(?:a|al|de|que|para|en|por\s+la)(?![^\W\d_])"
+    r"|[^\W\d_]{1,20}+(?<=ar|er|ir|se|me)(?![^\W\d_])))"
+)
+_NL_THEN: Final = r"(?=\s*+(?:$|[,.;:!?)]|(?:om|eraan|aan|dat|te|in)(?![^\W\d_])))"
 DATES: Final[dict[str, tuple[re.Pattern[str], ...]]] = {
     # "on the 15th", "by the 3rd of May", "on December 24(th)", "on 24 December"
     "en": (
-        re.compile(rf"\b(?:on|by)\s+(?:the\s+)?{_DAY}{_EN_TH}(?:\s+(?:of\s+)?{_month('en')})?", _I),
+        re.compile(rf"\b(?:on|by)\s+(?:the\s+)?{_DAY}{_EN_TH}\s+(?:of\s+)?{_month('en')}", _I),
         re.compile(rf"\b(?:on|by)\s+{_month('en')}\s+(?:the\s+)?{_DAY}(?:{_EN_TH})?\b", _I),
         re.compile(rf"\b(?:on|by)\s+{_DAY}\s+{_month('en')}", _I),
+        re.compile(rf"\b(?:on|by)\s+(?:the\s+)?{_DAY}{_EN_TH}\b{_EN_THEN}", _I),
     ),
     # "am 15.", "am 24. Dezember", "bis zum 3. Mai", "am 24.12."
     "de": (
@@ -62,26 +79,22 @@ DATES: Final[dict[str, tuple[re.Pattern[str], ...]]] = {
             rf"\b(?:am|bis\s+zum|zum)\s+{_DAY}\.(?:\s?{_month('de')}|{_NUMBERED}\.?(?!\d))?", _I
         ),
     ),
-    # "le 15", "le 1er mai", "le 24 décembre", "le 24/12"
+    # "le 15", "le 1er mai", "le premier mai", "le 24 décembre", "le 24/12"
     "fr": (
-        re.compile(
-            rf"\ble\s+(?:{_DAY}|(?P<first>1er|premier))(?:\s+{_month('fr')}|/{_NUMBERED})?\b"
-            r"(?!\s*(?:h|heures?|min|€|euros?|%)(?![^\W\d_]))",
-            _I,
-        ),
+        re.compile(rf"\ble\s+(?:{_DAY}|(?P<first>1er|premier))\s+{_month('fr')}", _I),
+        re.compile(rf"\ble\s+{_DAY}/{_NUMBERED}\b", _I),
+        re.compile(rf"\ble\s+(?:{_DAY}\b|(?P<first>1er)\b){_FR_THEN}", _I),
     ),
     # "el 15", "el día 15", "el 24 de diciembre", "el 24/12"
     "es": (
-        re.compile(
-            rf"\bel\s+(?:d[ií]a\s+)?{_DAY}(?:\s+de\s+{_month('es')}|/{_NUMBERED})?\b"
-            r"(?!\s*(?:h|horas?|min|€|euros?|%)(?![^\W\d_]))",
-            _I,
-        ),
+        re.compile(rf"\bel\s+(?:d[ií]a\s+)?{_DAY}\s+de\s+{_month('es')}", _I),
+        re.compile(rf"\bel\s+(?:d[ií]a\s+)?{_DAY}/{_NUMBERED}\b", _I),
+        re.compile(rf"\bel\s+(?:d[ií]a\s+)?{_DAY}\b{_ES_THEN}", _I),
     ),
     # "op de 15e", "op 24 december", "op de 3de mei"
     "nl": (
-        re.compile(rf"\bop\s+(?:de\s+)?{_DAY}(?:e|ste|de)(?:\s+{_month('nl')})?(?![^\W\d_])", _I),
-        re.compile(rf"\bop\s+{_DAY}\s+{_month('nl')}", _I),
+        re.compile(rf"\bop\s+(?:de\s+)?{_DAY}(?:e|ste|de)?\s+{_month('nl')}", _I),
+        re.compile(rf"\bop\s+de\s+{_DAY}(?:e|ste|de)\b{_NL_THEN}", _I),
     ),
 }
 

@@ -155,7 +155,7 @@ _BEFORE_A_VALUE: Final = frozenset(_BEFORE.split())
 # ("… to something longer", "… to a new one", "… to match the router").
 _SETS: Final = re.compile(
     r"(?<![^\W_])(?:set|sets|setting|reset|resets|resetting|changed?|changes|changing"
-    r"|updated?|updates|updating|switched|switching|made|make)\s[^.!?\n]{0,40}+$",
+    r"|updated?|updates|updating|switched|switching|made|make)\s[^.!?\n,;]{0,40}+$",
     re.I,
 )
 _AFTER_TO: Final = (

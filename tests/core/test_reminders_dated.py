@@ -163,6 +163,9 @@ def test_a_count_a_price_or_an_hour_is_no_date(said: str) -> None:
         "remind me of my mother",  # no time and no link: a memory, no errand
         "the shop opens at 5pm, remind me",
         "remind me when to water the ficus",  # a question
+        "remind me again tomorrow",  # no errand: only fillers after the time
+        "ok remind me at 6 then",
+        "remind me at 5pm instead",
         "me recuerdas a tu padre",  # "you remind me of your father"
     ],
 )

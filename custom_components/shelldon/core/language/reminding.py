@@ -88,6 +88,18 @@ _EN_UNREAD: Final = re.compile(
 # With a time said and no link, the errand is what is left, said back as written ("remind me
 # 5pm call mum", "set a reminder for 5pm: call mum"), unless it asks a question.
 _EN_QUESTION: Final = re.compile(rf"^(?:{_EN_ASKS})", _I)
+# Such an errand says what to do: two words or more, one of them more than a filler ("remind me
+# again tomorrow", "at 6 then", "at 5pm instead" name none).
+_FILLER_WORDS: Final = "again then instead too also please ok okay that this it so anyway once more"
+_EN_FILLERS: Final = frozenset((*_FILLER_WORDS.split(), "one", "time"))
+
+
+def _names_an_errand(what: str) -> bool:
+    """Two words or more, one of them a word that is no filler."""
+    words = what.lower().split()
+    return len(words) > 1 and any(w[0].isalpha() and w not in _EN_FILLERS for w in words)
+
+
 # "set a reminder for 9 (pm, :30, o'clock) to …", "for noon", "for half past 6": at that time
 # (the ask's `at` group: the "for" is read as "at")
 _EN_FOR: Final = (
@@ -234,7 +246,7 @@ def read_reminder(asking: Asking, text: str) -> Reading | None:
     else:
         if asking.language == "en" and link is None and names_a_time(grammar, rest):
             link = ""
-            if _EN_QUESTION.match(what):
+            if _EN_QUESTION.match(what) or not _names_an_errand(what):
                 return None
     if link is None or len(what) < 2 or (link == asking.bare and asking.wh.match(what)):
         return None

@@ -10,7 +10,7 @@ from datetime import datetime, time, timedelta
 
 import pytest
 
-from custom_components.shelldon.core.language.reminding import asks_about_a_promise
+from custom_components.shelldon.core.language.questions import asks_about_a_promise
 from custom_components.shelldon.core.language.when import due_from
 from custom_components.shelldon.core.promises.commitments import (
     answers_with_a_time,

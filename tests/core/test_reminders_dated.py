@@ -11,6 +11,9 @@ call mum", "a reminder for 5pm: call mum" and "I need a reminder at 5pm to …" 
 with a time said and no link, the errand is what is left, said back as written. A weekday's
 short name ("weds at 3"), "around 6", "by 6", "at about 6", "at 0700" and "in 2 days at 9" are
 read too. A count ("food for 15 people", "chapter 15"), a price and a time of day are no date.
+"Remind me again in 10 minutes", "remind me about it later", "snooze" (and "erinnere mich
+nochmal daran", "rappelle-le-moi", "recuérdamelo", "herinner me er nog eens aan") name no errand
+but the one just given: they file no goal of their own, and say when to give that one again.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import pytest
 
 from custom_components.shelldon.core.language.dates import date_in
 from custom_components.shelldon.core.language.when import due_from
-from custom_components.shelldon.core.promises.commitments import parse_remind_me
+from custom_components.shelldon.core.promises.commitments import parse_again, parse_remind_me
 from tests.core._support import AMS
 
 MON = datetime(2024, 1, 8, 15, 0, tzinfo=AMS)  # a winter Monday afternoon in Amsterdam
@@ -192,3 +195,46 @@ def test_a_date_said_elsewhere_is_read_as_a_due_time() -> None:
     assert due_from("le 15 à 9h", MON, "fr") == _at(15, 9)
     assert due_from("on the 15th", MON) == _at(15, 9, 30)
     assert due_from("op de 15e om 9 uur", MON, "nl") == _at(15, 9)
+
+
+# --- again, once more -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "due"),
+    [
+        ("remind me again in 10 minutes", _at(8, 15, 10)),
+        ("remind me later", _at(8, 18)),
+        ("remind me about it later", _at(8, 18)),
+        ("remind me about it again tomorrow", _at(9, 9, 30)),
+        ("remind me of it in an hour", _at(8, 16)),
+        ("snooze", _at(8, 15, 10)),
+        ("Snooze for an hour.", _at(8, 16)),
+        ("snooze until 5pm", _at(8, 17)),
+        ("Erinnere mich in 10 Minuten nochmal daran", _at(8, 15, 10)),
+        ("Erinnere mich morgen wieder daran", _at(9, 9, 30)),
+        ("Rappelle-le-moi dans 10 minutes", _at(8, 15, 10)),
+        ("Rappelle-moi plus tard", _at(8, 18)),
+        ("Recuérdamelo en 10 minutos", _at(8, 15, 10)),
+        ("Recuérdame más tarde", _at(8, 18)),
+        ("Herinner me er over 10 minuten nog eens aan", _at(8, 15, 10)),
+        ("Herinner me later nog eens", _at(8, 18)),
+    ],
+)
+def test_again_names_no_errand_but_the_one_just_given(said: str, due: datetime) -> None:
+    assert parse_again(said, MON) == due
+    assert parse_remind_me(said, MON) is None, "no goal named 'again', 'it' or 'nochmal'"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "remind me to call mum at 5",  # an errand of its own
+        "remind me again",  # no time
+        "you'll remind me again later, right?",  # a question about a promise
+        "snooze the alarm on my phone",
+        "I snoozed until 9",
+    ],
+)
+def test_what_is_no_again(said: str) -> None:
+    assert parse_again(said, MON) is None

@@ -18,6 +18,7 @@ from custom_components.shelldon.core.promises.commitments import (
     due_from,
     errand_of,
     mentions_a_time,
+    parse_again,
     parse_back_in,
     parse_promise_question,
     parse_remind_me,
@@ -551,6 +552,13 @@ ADVERSARIAL = [
     "el 1 ab",
     "op de 1e ",
     "le premier ",
+    "snooze ",
+    "snooze for 1",
+    "remind me again ",
+    "remind me about it ",
+    "nochmal daran ",
+    "rappelle-le-moi ",
+    "recuérdamelo ",
 ]
 
 
@@ -562,6 +570,7 @@ def _read_all(text: str) -> None:
     due_from(text, MON)
     parse_back_in(text, MON)
     errand_of(text, MON)
+    parse_again(text, MON)
     answers_with_a_time(text, MON)
     mentions_a_time(text)
 

@@ -493,6 +493,63 @@ async def test_a_reminder_in_any_language_is_kept_once_at_the_time_it_says(
     assert home["phone"][-1].data["message"].startswith(kept)
 
 
+# ------------------------------------------------------------------ again, once more
+
+
+@pytest.mark.parametrize(
+    ("again", "later"),
+    [
+        ("remind me again in 10 minutes", (10, 12)),
+        ("snooze", (10, 12)),
+        ("remind me about it later", (13, 2)),
+        ("Erinnere mich in 10 Minuten nochmal daran", (10, 12)),
+        ("Rappelle-le-moi dans 10 minutes", (10, 12)),
+    ],
+)
+async def test_a_promise_just_given_is_given_again_when_asked_and_never_files_again_or_it(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    home: dict[str, Any],
+    again: str,
+    later: tuple[int, int],
+) -> None:
+    freezer.move_to(local(*DAY, 8, 0))
+    entry = pet_entry(hass)
+    pet = await async_setup_pet(hass, entry)
+    await tell(hass, freezer, "remind me to call the plumber at 10:00")
+    await async_live_until(hass, freezer, pet, local(*DAY, 10, 2))
+    assert [fired(e) for e in about(home["reach_outs"], "plumber")] == [local(*DAY, 10, 0)]
+
+    reply = await tell(hass, freezer, again)  # as the phone's reply, a minute or two after
+    assert f"{later[0]:02d}:{later[1]:02d}" in reply["reply"], reply
+    assert await hass.config_entries.async_reload(entry.entry_id)  # a restart in between
+    await hass.async_block_till_done()
+    pet = entry.runtime_data.pet.anatomy
+    await async_live_until(hass, freezer, pet, local(*DAY, 20, 0))
+
+    assert [fired(e) for e in about(home["reach_outs"], "plumber")] == [
+        local(*DAY, 10, 0),
+        local(*DAY, *later),
+    ]
+    assert [item["summary"] for item in await items(hass)] == ["call the plumber"], (
+        "one promise, given twice: nothing named 'again' or 'it' was filed"
+    )
+
+
+async def test_again_with_no_promise_given_lately_files_nothing(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, home: dict[str, Any]
+) -> None:
+    freezer.move_to(local(*DAY, 8, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    await tell(hass, freezer, "remind me to call the plumber at 9:00")
+    await async_live_until(hass, freezer, pet, local(*DAY, 13, 0))
+    await tell(hass, freezer, "remind me again in 10 minutes")  # four hours after: too late
+    await async_live_until(hass, freezer, pet, local(*DAY, 20, 0))
+
+    assert [fired(e) for e in about(home["reach_outs"], "plumber")] == [local(*DAY, 9, 0)]
+    assert pet.files.goals.open_goals() == []
+
+
 # ------------------------------------------------------------------ restarts and downtime
 
 

@@ -4,8 +4,10 @@ A reminder is filed (once: the open goal that already holds it, or a new one) an
 before the reply is thought, so the reply says what the goal book really holds; a question about
 a promise already held ("you'll remind me …, right?") is answered from that promise and files
 nothing; a reminder said without a time is filed without one, and the pet asks when: the answer
-("at 7, please"), given while the conversation is on, is its time. A time inside the quiet hours
-is handed on with when the reminder will really be given.
+("at 7, please"), given while the conversation is on, is its time. "Remind me again in 10
+minutes" (or "about it later", "snooze") soon after a promise was given gives that promise again
+at the new time. A time inside the quiet hours is handed on with when the reminder will really
+be given.
 """
 
 from __future__ import annotations
@@ -15,13 +17,19 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from ..brain.turn import Filed
-from ..core.promises.commitments import answers_with_a_time, parse_promise_question, parse_remind_me
+from ..core.promises.commitments import (
+    answers_with_a_time,
+    parse_again,
+    parse_promise_question,
+    parse_remind_me,
+)
 from ..core.promises.goals import Goal
 from ..core.promises.keeping import QuietHours
 from ..ports import Clock
 from ..vault.goals import GoalBook
 
 ASKED_WHEN_FOR: Final = timedelta(minutes=30)  # "when?" is answered within this, or not at all
+AGAIN_WITHIN: Final = timedelta(hours=3)  # "remind me again later" is about a promise given since
 
 
 class Requests:
@@ -37,7 +45,8 @@ class Requests:
         """The owner's "remind me to …", filed (and on disk) before the turn, so that the reply
         says what the goal book really holds (REFLECT journals it with the words); a question
         about a promise already held, the promise it is about (nothing new is filed); the
-        answer to "when?", the time of the reminder that asked it."""
+        answer to "when?", the time of the reminder that asked it; "remind me again later", the
+        promise given last, again."""
         utc_now = self.clock.utcnow()
         if (reminder := parse_remind_me(said, now)) is not None:
             goal, new = self.goals.remind(reminder)
@@ -49,6 +58,11 @@ class Requests:
             due := answers_with_a_time(said, now)
         ) is not None:
             goal, new, link = self.goals.refine(waiting.id, due=due) or waiting, True, "to"
+        elif (again := parse_again(said, now)) is not None and (
+            given := self.goals.last_given(utc_now - AGAIN_WITHIN)
+        ) is not None:  # "remind me again in 10 minutes": the promise just given, once more
+            given = self.goals.reopen(given.id) or given
+            goal, new, link = self.goals.refine(given.id, due=again) or given, True, "to"
         else:
             return ()
         self._asked_when = (goal.id, utc_now) if goal.due is None else None

@@ -91,6 +91,15 @@ class GoalBook:
         things, due within the same hour or without a time), if any."""
         return next((g for g in self.open_goals() if same_errand(text, g.text, due, g.due)), None)
 
+    def last_given(self, since: datetime) -> Goal | None:
+        """The promise given (or ticked off) last, if that was after `since`."""
+        given = [
+            g
+            for g in self.goals.items
+            if g.promise and g.state is GoalState.DONE and g.settled_at and g.settled_at >= since
+        ]
+        return max(given, key=lambda g: g.settled_at or since) if given else None
+
     def asked_about(self, text: str, due: datetime | None) -> Goal | None:
         """The open promise a question is about ("you'll remind me to call mum at seven,
         right?"): the same errand on the same day, the nearest in time first."""

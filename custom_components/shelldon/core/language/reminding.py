@@ -7,8 +7,8 @@ file the errand in the owner's own words ("Mama anzurufen"), with the time phras
 (and read as the due time) and the link word kept apart ("daran", "de", "que", "eraan"). A
 "remind me" that refuses ("erinnere mich nicht daran") or names no errand files nothing; "ich
 erinnere mich" and "ik herinner me" remember, and ask nothing. A question about a promise the
-pet already holds ("you'll remind me …, right?", "du erinnerst mich doch …, oder?", "don't
-forget …?") asks for nothing new, in any of the five languages. Every pattern is linear-time.
+pet already holds asks for nothing new (`questions`). "Remind me again later" and "erinnere mich
+nochmal daran" name no errand of their own (`only_again`). Every pattern is linear-time.
 """
 
 from __future__ import annotations
@@ -183,14 +183,16 @@ ASKINGS: Final = (
     ),
     _asking(
         "fr",
-        r"\brappel(?:le|lez)[\s-]+moi\b|\bme\s+rappeler\b",
+        r"\brappel(?:le|lez)[\s-]+(?:(?:le|la|les)[\s-]+)?moi\b|\bme\s+(?:le\s+|la\s+)?rappeler\b",
         r"\b(?:s['’]il\s+te\s+pla[iî]t|s['’]il\s+vous\s+pla[iî]t|stp|svp|merci|donc)\b",
         r"^\W*(?:pas|jamais)\b",
         {r"^d['’]\s*": "de", r"^de\s+": "de", r"^qu['’]\s*": "que", r"^que\s+": "que"},
         None,
     ),
     _asking(
-        "es", r"\brecu[eé]rd(?:ame|eme)\b|\brecordarme\b|\bme\s+recordar(?:[aá]s|[ií]as)\b", *_ES
+        "es",
+        r"\brecu[eé]rd(?:ame|eme)(?:l[oa]s?)?\b|\brecordarme\b|\bme\s+recordar(?:[aá]s|[ií]as)\b",
+        *_ES,
     ),
     # "¿me recuerdas mañana a las 8 …?": a reminder when a time is said ("me recuerdas a tu
     # padre" is none)
@@ -215,6 +217,80 @@ ASKINGS: Final = (
 )
 
 
+# Words that name no errand but the one just given, in the five languages: "remind me about it
+# again later", "erinnere mich nochmal daran", "rappelle-le-moi encore", "recuérdamelo otra vez",
+# "herinner me er nog eens aan". A reminder of these alone asks to be reminded again.
+_AGAIN: Final = frozenset(
+    [
+        "again",
+        "it",
+        "that",
+        "this",
+        "about",
+        "of",
+        "once",
+        "more",
+        "please",
+        "me",
+        "too",
+        "then",
+        "one",
+        "time",
+        "nochmal",
+        "nochmals",
+        "noch",
+        "mal",
+        "einmal",
+        "wieder",
+        "erneut",
+        "daran",
+        "dran",
+        "es",
+        "das",
+        "bitte",
+        "dann",
+        "encore",
+        "de",
+        "nouveau",
+        "le",
+        "la",
+        "les",
+        "y",
+        "une",
+        "fois",
+        "svp",
+        "stp",
+        "moi",
+        "ça",
+        "cela",
+        "otra",
+        "vez",
+        "nuevo",
+        "lo",
+        "eso",
+        "esto",
+        "por",
+        "favor",
+        "nog",
+        "eens",
+        "opnieuw",
+        "er",
+        "aan",
+        "eraan",
+        "het",
+        "weer",
+        "dat",
+        "keer",
+    ]
+)
+_WORDS: Final = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+def only_again(what: str) -> bool:
+    """Whether an errand's words name nothing but the errand just given (none at all too)."""
+    return all(word.lower() in _AGAIN for word in _WORDS.findall(what))
+
+
 def _linked(asking: Asking, what: str) -> tuple[str, str] | None:
     """The errand after the link word it starts with, and the link; None without one."""
     for pattern, link in asking.links:
@@ -223,8 +299,9 @@ def _linked(asking: Asking, what: str) -> tuple[str, str] | None:
     return None
 
 
-def read_reminder(asking: Asking, text: str) -> Reading | None:
-    """The owner's reminder in one language, or None."""
+def read_reminder(asking: Asking, text: str, *, again: bool = False) -> Reading | None:
+    """The owner's reminder in one language, or None; with `again`, only one that names no
+    errand but the one just given ("remind me again later"), its errand empty."""
     match = asking.ask.search(text)
     if match is None:
         return None
@@ -235,6 +312,10 @@ def read_reminder(asking: Asking, text: str) -> Reading | None:
         rest = f" at{rest}"
     grammar = GRAMMARS[asking.language]
     what = tidy(asking.drop.sub(" ", without_times(grammar, rest)).lstrip(" .,;:-–—"))
+    if only_again(what):  # no errand of its own: at most a reminder again of the last one
+        return Reading("", "", rest, match.start()) if again else None
+    if again:
+        return None
     link = asking.bare
     starts = [what]
     if asking.language == "en" and (unread := _EN_UNREAD.match(what)):
@@ -248,7 +329,7 @@ def read_reminder(asking: Asking, text: str) -> Reading | None:
             link = ""
             if _EN_QUESTION.match(what) or not _names_an_errand(what):
                 return None
-    if link is None or len(what) < 2 or (link == asking.bare and asking.wh.match(what)):
+    if link is None or only_again(what) or (link == asking.bare and asking.wh.match(what)):
         return None
     if link == "an das":  # "ans Training": an + das
         what, link = f"das {what}", "an"
@@ -292,62 +373,3 @@ BACK_INS: Final = (
         ),
     ),
 )
-
-
-# --- a question about a promise already made ---------------------------------------------------
-
-# "You'll remind me …", "you won't forget …", "du erinnerst mich doch …", "tu me rappelleras …",
-# "me recordarás …", "je herinnert me …": the owner says what the pet will do, and asks.
-_ASSERTED: Final = re.compile(
-    r"\byou\s*(?:'|’)?(?:ll|\s+will|\s*(?:'|’)re\s+going\s+to|\s+are\s+going\s+to|"
-    r"\s+won(?:'|’)?t\s+forget|\s+haven(?:'|’)?t\s+forgotten|\s+didn(?:'|’)?t\s+forget|"
-    r"\s+still\s+remember|\s+remember)\b|\bdon(?:'|’)?t\s+forget\b|\bdid\s+you\s+(?:file|note)\b|"
-    r"\bdu\s+(?:erinnerst|wirst)\s+mich\b|\bdu\s+denkst\s+(?:doch\s+)?(?:daran|dran)\b|"
-    r"\bvergiss\s+(?:es\s+)?nicht\b|"
-    r"\btu\s+(?:me\s+rappelleras|vas\s+me\s+rappeler|n(?:'|’)oublie(?:ras)?\s+pas)\b|"
-    r"\bn(?:'|’)oublie\s+pas\b|"
-    r"\bme\s+(?:lo\s+)?recordar[aá]s\b|\bvas\s+a\s+recordarme\b|\bno\s+(?:te\s+)?olvides\b|"
-    r"\bno\s+se\s+te\s+olvid|"
-    r"\bje\s+(?:herinnert|gaat)\s+(?:me|mij)\b|\b(?:niet\s+)?vergeten\s+(?:he|hè)\b|"
-    r"\bvergeet\s+(?:het\s+)?niet\b",
-    re.I,
-)
-# A tag that turns a statement into a question: "…, right?", "…, oder?", "…, hein ?",
-# "…, ¿verdad?", "…, toch?".
-_TAG: Final = re.compile(
-    r"[,\s]\s{0,3}(?:right|yes|yeah|ok|okay|correct|won(?:'|’)?t\s+you|will\s+you|"
-    r"didn(?:'|’)?t\s+you|haven(?:'|’)?t\s+you|aren(?:'|’)?t\s+you|isn(?:'|’)?t\s+it|"
-    r"oder|ja|gell|ne|nicht\s+wahr|richtig|stimmt(?:'|’)?s|"
-    r"hein|d(?:'|’)accord|n(?:'|’)est-ce\s+pas|non|oui|"
-    r"¿?\s{0,3}(?:verdad|no|vale|cierto|s[ií])|"
-    r"toch|hè|he|of\s+niet|klopt\s+dat)\s{0,3}[?？]",
-    re.I,
-)
-# Asked as a request ("remind me …, ok?", "can you remind me …?"), it stays one.
-_REQUEST: Final = re.compile(
-    r"^\W{0,3}(?:(?:please|pls)\s+)?remind\s+me\b|"
-    r"^\W{0,3}(?:can|could|would|will)\s+you\s+(?:please\s+)?remind\b|"
-    r"^\W{0,3}(?:bitte\s+)?erinnere?\s+mich\b|^\W{0,3}(?:kannst|könntest|würdest)\s+du\b|"
-    r"^\W{0,3}rappel(?:le|lez)[\s-]+moi\b|^\W{0,3}(?:tu\s+peux|peux-tu|pourrais-tu)\b|"
-    r"^\W{0,3}(?:por\s+favor,?\s+)?recu[eé]rd(?:ame|eme)\b|^\W{0,3}¿?\s{0,3}(?:puedes|podr[ií]as)\b|"
-    r"^\W{0,3}herinner\s+(?:me|mij)\b|^\W{0,3}(?:kun|kan|wil|zou)\s+je\b",
-    re.I,
-)
-_QUESTION: Final = re.compile(r"[?？]")
-
-
-def asks_about_a_promise(text: str) -> bool:
-    """Whether the owner asks about a promise rather than for one: a question that says what
-    the pet will do ("you'll remind me to call mum at seven, right?", "don't forget the stamps?")
-    or tags a statement ("…, oder?"), unless it is asked as a request ("can you remind me …?",
-    "remind me …, ok?")."""
-    text = text[:2000]
-    asked = [match.start() for match in _QUESTION.finditer(text)]
-    if not asked:
-        return False
-    end = asked[-1]
-    start = max(text.rfind(mark, 0, end) for mark in ".!?\n") + 1
-    sentence = text[start : end + 1].strip()
-    if _REQUEST.search(sentence):
-        return False
-    return _ASSERTED.search(sentence) is not None or _TAG.search(sentence) is not None

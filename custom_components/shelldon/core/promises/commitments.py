@@ -19,7 +19,13 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from ..language.promising import VOWINGS, tidy, vows
-from ..language.reminding import ASKINGS, BACK_INS, asks_about_a_promise, read_reminder
+from ..language.questions import asks_about_a_promise
+from ..language.reminding import (
+    ASKINGS,
+    BACK_INS,
+    only_again,
+    read_reminder,
+)
 from ..language.when import (
     ENGLISH,
     EVENING_PARTS,
@@ -50,6 +56,7 @@ __all__ = [
     "due_from",
     "errand_of",
     "mentions_a_time",
+    "parse_again",
     "parse_back_in",
     "parse_promise_question",
     "parse_remind_me",
@@ -89,6 +96,12 @@ _DOUBT: Final = re.compile(
 _REMIND: Final = re.compile(
     r"\bremind\s+me\s+(?P<link>to|about|that)\s+(?P<what>(?:[^.!?\n]|\.(?=\S)){2,200})", re.I
 )
+# "snooze", "snooze 10 minutes", "snooze for an hour", "snooze until 5pm" (said alone)
+_SNOOZE: Final = re.compile(
+    r"^\W{0,3}snooze(?:\s+(?:it|that))?(?:\s+(?:for|till|until)?\s*(?P<rest>[^.!?\n]{1,40}?))?\W{0,3}$",
+    re.I,
+)
+SNOOZE: Final = timedelta(minutes=10)  # "snooze" said alone
 _REMIND_YOU: Final = re.compile(r"^remind\s+you\s+(?:to|about|that)\s+(?P<what>.+)$", re.I)
 _PERSON: Final = re.compile(r"\b(?:my|your|mine|yours|me|you|myself|yourself|I)\b", re.I)
 _BACK_IN: Final = re.compile(
@@ -260,19 +273,39 @@ def parse_promise_question(text: str, now: datetime) -> Commitment | None:
     return Commitment(what, due_from(text[:600], now), "about") if what else None
 
 
-def _reminder(text: str, now: datetime) -> Commitment | None:
+def _reminder(text: str, now: datetime, *, again: bool = False) -> Commitment | None:
     if (match := _REMIND.search(text)) is not None:
         what = match["what"].strip()
-        errand = _clean(without_times(ENGLISH, what)) or _clean(what)
+        errand = _clean(without_times(ENGLISH, what))
         due = due_from(what, now, "en") or due_from(_time_first(text, match.start()), now, "en")
-        return Commitment(errand, due, match["link"].lower())
+        if only_again(errand) or only_again(what):  # "remind me about it later"
+            return Commitment("", due, "to") if again and due is not None else None
+        if not again:
+            return Commitment(errand or _clean(what), due, match["link"].lower())
     for asking in ASKINGS:
-        if (reading := read_reminder(asking, text)) is not None:
+        if (reading := read_reminder(asking, text, again=again)) is not None:
             due = due_from(reading.timed, now, asking.language)
-            if due is None and asking.timed:
+            if due is None and (asking.timed or again):
                 continue  # "ping me about it": no reminder without a time
             return Commitment(reading.what, due, reading.link, asking.language)
     return None
+
+
+def parse_again(text: str, now: datetime) -> datetime | None:
+    """When the owner asks to be reminded again of the errand just given, naming no other:
+    "remind me again in 10 minutes", "remind me about it later", "snooze", "snooze for an hour",
+    "erinnere mich morgen nochmal daran", "rappelle-le-moi dans 10 minutes", "recuérdamelo
+    mañana", "herinner me er over een uur nog eens aan"; None for anything else."""
+    text = text[:200]
+    if (snooze := _SNOOZE.match(text)) is not None:
+        rest = snooze["rest"]
+        if not rest:
+            return later(now, SNOOZE.total_seconds())
+        return due_in(ENGLISH, rest, now) or due_in(ENGLISH, f"in {rest}", now)
+    if asks_about_a_promise(text):
+        return None
+    found = _reminder(text, now, again=True)
+    return found.due if found is not None else None
 
 
 def same_errand(a: str, b: str) -> bool:

@@ -559,6 +559,9 @@ ADVERSARIAL = [
     "nochmal daran ",
     "rappelle-le-moi ",
     "recuérdamelo ",
+    "don't remind me ",
+    "do not need to ",
+    "remind me not to ",
 ]
 
 

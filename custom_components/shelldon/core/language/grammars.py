@@ -125,7 +125,7 @@ ENGLISH: Final = Grammar(
         r"\s*(?:(?:o'clock\s+)?(?P<ampm>[ap]\.?m\.?|in\s+the\s+(?:morning|afternoon|evening)|"
         r"at\s+night)|o'clock|"
         r"(?=$|[,.;!?)]|\s+(?:and|then|on|today|tonight|tomorrow|this|please|right|ok|okay|"
-        rf"yes|about|that)\b|\s+to\s+(?!{_EN_AN_HOUR}\b))|(?<=\d\d:\d\d))"
+        rf"yes|about|that|not)\b|\s+to\s+(?!{_EN_AN_HOUR}\b))|(?<=\d\d:\d\d))"
     ),
     later=_compile(r"\blater(?:\s+today)?\b|\bsoon\b"),
     today=None,

@@ -73,7 +73,12 @@ def _note(word: str) -> str:
 
 
 _EN_DROP: Final = r"^\W*(?:please|pls|for)\b|\b(?:please|pls)\W*$"
-_EN_LINKS: Final = {r"^to\s+": "to", r"^about\s+": "about", r"^that\s+": "that"}
+_EN_LINKS: Final = {
+    r"^to\s+": "to",
+    r"^not\s+to\s+": "not to",  # "remind me not to eat the cake": to not eat it
+    r"^about\s+": "about",
+    r"^that\s+": "that",
+}
 # A few words the pet cannot read as a time ahead of the link ("remind me after lunch to call
 # Ana", "this weekend to clean"): the errand is what follows the link, and the pet asks when. A
 # question ("remind me how to …") is none.
@@ -333,6 +338,8 @@ def read_reminder(asking: Asking, text: str, *, again: bool = False) -> Reading 
         return None
     if link == "an das":  # "ans Training": an + das
         what, link = f"das {what}", "an"
+    elif link == "not to":
+        what, link = f"not {what}", "to"
     return Reading(what, link, rest, match.start())
 
 

@@ -96,6 +96,12 @@ _DOUBT: Final = re.compile(
 _REMIND: Final = re.compile(
     r"\bremind\s+me\s+(?P<link>to|about|that)\s+(?P<what>(?:[^.!?\n]|\.(?=\S)){2,200})", re.I
 )
+# What before English "remind me" refuses it or asks whether it happened.
+_EN_NOT: Final = re.compile(
+    r"\b(?:don['’]?t|do\s+not|never|no\s+need\s+to|needn['’]?t|not|did\s+you|didn['’]?t\s+you)"
+    r"(?:\s+(?:need|have|want|ever|to|you|please|again|have\s+to)){0,3}\s+$",
+    re.I,
+)
 # "snooze", "snooze 10 minutes", "snooze for an hour", "snooze until 5pm" (said alone)
 _SNOOZE: Final = re.compile(
     r"^\W{0,3}snooze(?:\s+(?:it|that))?(?:\s+(?:for|till|until)?\s*(?P<rest>[^.!?\n]{1,40}?))?\W{0,3}$",
@@ -273,8 +279,16 @@ def parse_promise_question(text: str, now: datetime) -> Commitment | None:
     return Commitment(what, due_from(text[:600], now), "about") if what else None
 
 
+def _refused(text: str, asked_at: int) -> bool:
+    """Whether English "remind me" at `asked_at` is refused or asked about ("don't remind me
+    …", "please do not remind me …", "no need to remind me …", "did you remind me …?")."""
+    return _EN_NOT.search(text, max(0, asked_at - 40), asked_at) is not None
+
+
 def _reminder(text: str, now: datetime, *, again: bool = False) -> Commitment | None:
-    if (match := _REMIND.search(text)) is not None:
+    if (match := _REMIND.search(text)) is not None and _refused(text, match.start()):
+        return None
+    if match is not None:
         what = match["what"].strip()
         errand = _clean(without_times(ENGLISH, what))
         due = due_from(what, now, "en") or due_from(_time_first(text, match.start()), now, "en")
@@ -284,6 +298,8 @@ def _reminder(text: str, now: datetime, *, again: bool = False) -> Commitment | 
             return Commitment(errand or _clean(what), due, match["link"].lower())
     for asking in ASKINGS:
         if (reading := read_reminder(asking, text, again=again)) is not None:
+            if asking.language == "en" and _refused(text, reading.start):
+                return None
             due = due_from(reading.timed, now, asking.language)
             if due is None and (asking.timed or again):
                 continue  # "ping me about it": no reminder without a time

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
+from custom_components.shelldon.core.language.questions import lets_go
 from custom_components.shelldon.core.promises.commitments import (
     DEFAULT_DUE,
     Commitment,
@@ -562,6 +563,10 @@ ADVERSARIAL = [
     "don't remind me ",
     "do not need to ",
     "remind me not to ",
+    "cancel the reminder ",
+    "don't remind me to ",
+    "erinnere mich nicht ",
+    "anymore ",
 ]
 
 
@@ -574,6 +579,7 @@ def _read_all(text: str) -> None:
     parse_back_in(text, MON)
     errand_of(text, MON)
     parse_again(text, MON)
+    lets_go(text)
     answers_with_a_time(text, MON)
     mentions_a_time(text)
 

@@ -2,7 +2,10 @@
 "please do not remind me … at 5", "no need to remind me …", "you don't need to remind me about
 the bins anymore", "never remind me …", "I do not want you to remind me …", "did you remind me
 …?" (as "erinnere mich nicht daran", "ne me rappelle pas", "no me recuerdes" and "herinner me
-er niet aan" never did). "Remind me not to eat the cake" is a reminder to not eat it."""
+er niet aan" never did). "Remind me not to eat the cake" is a reminder to not eat it. "Don't
+remind me to call mum any more", "cancel the reminder about the dentist" (and "erinnere mich
+nicht mehr daran, …", "annule le rappel de …", "no me recuerdes …", "herinner me er niet meer
+aan …") name the promise to let go."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from datetime import datetime
 
 import pytest
 
+from custom_components.shelldon.core.language.questions import lets_go
 from custom_components.shelldon.core.promises.commitments import parse_remind_me
 from tests.core._support import AMS
 
@@ -61,3 +65,37 @@ def test_remind_me_not_to_is_a_reminder_to_not(said: str, due: datetime | None) 
     reminder = parse_remind_me(said, MON)
     assert reminder is not None
     assert (reminder.what, reminder.link, reminder.due) == ("not eat the cake", "to", due)
+
+
+# --- letting a promise go ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "errand"),
+    [
+        ("don't remind me to call mum", "call mum"),
+        ("no need to remind me about the bins anymore", "the bins"),
+        ("stop reminding me to drink water", "drink water"),
+        ("cancel the reminder to call mum", "call mum"),
+        ("Cancel my reminder about the dentist, please.", "the dentist"),
+        ("never mind the reminder about the plumber", "the plumber"),
+        ("Erinnere mich nicht mehr daran, Mama anzurufen", "Mama anzurufen"),
+        ("Lösche die Erinnerung an den Zahnarzt", "den Zahnarzt"),
+        ("Ne me rappelle pas d'appeler maman", "appeler maman"),
+        ("Annule le rappel de la réunion", "la réunion"),
+        ("No me recuerdes llamar a mamá", "llamar a mamá"),
+        ("Cancela el recordatorio de la reunión", "la reunión"),
+        ("Herinner me er niet meer aan mama te bellen", "mama te bellen"),
+        ("Annuleer de herinnering aan de tandarts", "de tandarts"),
+    ],
+)
+def test_a_promise_let_go_names_its_errand(said: str, errand: str) -> None:
+    assert lets_go(said) == errand
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["remind me to call mum", "I never remind myself", "the reminder was nice", "forget it"],
+)
+def test_what_lets_nothing_go(said: str) -> None:
+    assert lets_go(said) is None

@@ -550,6 +550,54 @@ async def test_again_with_no_promise_given_lately_files_nothing(
     assert pet.files.goals.open_goals() == []
 
 
+@pytest.mark.parametrize(
+    ("asked", "let_go", "said"),
+    [
+        (
+            "remind me to call the plumber at 17:00",
+            "don't remind me to call the plumber any more",
+            "All right, I won't remind you of that: call the plumber.",
+        ),
+        (
+            "remind me to call the plumber at 17:00",
+            "cancel the reminder to call the plumber",
+            "All right, I won't remind you of that: call the plumber.",
+        ),
+        (
+            "Erinnere mich um 17 Uhr daran, den Klempner anzurufen",
+            "Erinnere mich nicht mehr daran, den Klempner anzurufen",
+            "In Ordnung, daran erinnere ich dich nicht: den Klempner anzurufen.",
+        ),
+    ],
+)
+async def test_a_promise_the_owner_lets_go_is_not_given(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    home: dict[str, Any],
+    asked: str,
+    let_go: str,
+    said: str,
+) -> None:
+    freezer.move_to(local(*DAY, 8, 0))
+    entry = pet_entry(hass)
+    pet = await async_setup_pet(hass, entry)
+    await tell(hass, freezer, asked)
+    await tell(hass, freezer, "remind me to water the ficus at 18:00")
+    await async_live_until(hass, freezer, pet, local(*DAY, 10, 0))
+    reply = await tell(hass, freezer, let_go)
+    assert reply["reply"] == said
+    open_items = [i["summary"] for i in await items(hass) if i["status"] == "needs_action"]
+    assert open_items == ["water the ficus"]
+    assert await hass.config_entries.async_reload(entry.entry_id)  # a restart in between
+    await hass.async_block_till_done()
+    pet = entry.runtime_data.pet.anatomy
+    await async_live_until(hass, freezer, pet, local(*DAY, 20, 0))
+
+    assert about(home["reach_outs"], "plumber") == [], "let go: never given"
+    assert about(home["reach_outs"], "Klempner") == []
+    assert [fired(e) for e in about(home["reach_outs"], "ficus")] == [local(*DAY, 18, 0)]
+
+
 # ------------------------------------------------------------------ restarts and downtime
 
 

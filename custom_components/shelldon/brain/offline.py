@@ -120,7 +120,9 @@ def _acknowledge(filed: tuple[Filed, ...], now: datetime, book: Phrasebook) -> R
             template.format(link=item.link, what=_yours(item.text, book), when=when).split()
         )
         line = (book.remind_new if item.new else book.remind_known).format(remind=remind)
-        if item.asked:  # a question about a promise: which one it holds, and when
+        if item.let_go:  # "don't remind me …": it let the promise go
+            line = book.let_go.format(what=_yours(item.text, book))
+        elif item.asked:  # a question about a promise: which one it holds, and when
             line = book.held.format(what=_yours(item.text, book), when=when or book.when_none)
         elif item.due is None:
             line = f"{line} {book.ask_when}"

@@ -66,6 +66,7 @@ class Filed:
     new: bool = True  # False: the same reminder was already open
     kept_at: datetime | None = None  # due inside the quiet hours: given when they end (local)
     asked: bool = False  # the owner asked about it ("you'll remind me …, right?")
+    let_go: bool = False  # the owner asked not to be reminded ("don't remind me …"): dropped
 
 
 @dataclass(frozen=True)

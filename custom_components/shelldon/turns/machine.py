@@ -92,6 +92,12 @@ def machine(
     """The machine, now (`promises`: whether the open promises are shown)."""
     found = changes(mark, exchanges, body, utc_now)
     for item in filed:
+        if item.let_go:
+            found.append(
+                f"your owner asked you not to remind them: you let go of their reminder "
+                f"[{item.id}] {item.text}; tell them so"
+            )
+            continue
         held = "you just filed" if item.new else "you already held"
         if item.due is None:
             due = "no time was said: ask your owner when"

@@ -6,8 +6,8 @@ a promise already held ("you'll remind me …, right?") is answered from that pr
 nothing; a reminder said without a time is filed without one, and the pet asks when: the answer
 ("at 7, please"), given while the conversation is on, is its time. "Remind me again in 10
 minutes" (or "about it later", "snooze") soon after a promise was given gives that promise again
-at the new time. A time inside the quiet hours is handed on with when the reminder will really
-be given.
+at the new time; "don't remind me to call mum any more" lets the promise it names go. A time
+inside the quiet hours is handed on with when the reminder will really be given.
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from ..brain.turn import Filed
+from ..core.language.questions import lets_go
 from ..core.promises.commitments import (
     answers_with_a_time,
     parse_again,
     parse_promise_question,
     parse_remind_me,
 )
-from ..core.promises.goals import Goal
+from ..core.promises.goals import Goal, GoalState
 from ..core.promises.keeping import QuietHours
 from ..ports import Clock
 from ..vault.goals import GoalBook
@@ -48,6 +49,12 @@ class Requests:
         answer to "when?", the time of the reminder that asked it; "remind me again later", the
         promise given last, again."""
         utc_now = self.clock.utcnow()
+        if (errand := lets_go(said)) is not None and (
+            held := self.goals.asked_about(errand, None)
+        ) is not None:  # "don't remind me to call mum any more": that promise is let go
+            self.goals.settle(held.id, GoalState.DROPPED)
+            await self.goals.async_save()
+            return (self._filed(held, now, "", new=False, let_go=True),)
         if (reminder := parse_remind_me(said, now)) is not None:
             goal, new = self.goals.remind(reminder)
             link = reminder.link
@@ -71,14 +78,21 @@ class Requests:
         return (self._filed(goal, now, link, new=new),)
 
     def _filed(
-        self, goal: Goal, now: datetime, link: str, *, new: bool, asked: bool = False
+        self,
+        goal: Goal,
+        now: datetime,
+        link: str,
+        *,
+        new: bool,
+        asked: bool = False,
+        let_go: bool = False,
     ) -> Filed:
         """The goal as the turn is told of it: its time on the owner's clock, and when it will
         really be given if that falls in the quiet hours."""
         due = goal.due.astimezone(now.tzinfo) if goal.due else None
         quiet = self.quiet()
         kept_at = quiet.keep_at(due, now) if due is not None and quiet.hold(due) else None
-        return Filed(goal.id, goal.text, due, link, new, kept_at, asked)
+        return Filed(goal.id, goal.text, due, link, new, kept_at, asked, let_go)
 
     def _waiting_for_time(self, utc_now: datetime) -> Goal | None:
         """The reminder this conversation filed without a time, while "when?" is still open."""

@@ -54,6 +54,7 @@ class Phrasebook:
     remind_known: str  # {remind}
     ask_when: str  # a reminder filed without a time: when?
     held: str  # {what} {when}: asked about a promise it holds, it says which
+    let_go: str  # {what}: asked not to remind the owner of it, it let the promise go
     quiet: str  # {at}: its time is in the quiet hours, so it is given when they end
     late: str  # {when}: a promise kept late (the pet was off at its time)
     waited: str  # {when}: a promise kept when the quiet hours ended

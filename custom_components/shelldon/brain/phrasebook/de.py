@@ -121,6 +121,7 @@ BOOK: Final = Phrasebook(
     remind_known="Die habe ich schon: {remind}.",
     ask_when="Wann soll ich dich erinnern?",
     held="Ja, die habe ich: {what}, {when}.",
+    let_go="In Ordnung, daran erinnere ich dich nicht: {what}.",
     quiet=" Das ist in meiner Ruhezeit, also erinnere ich dich um {at}.",
     late=" (Sie war {when} fällig; entschuldige die Verspätung.)",
     waited=" (Sie war {when} fällig, in meiner Ruhezeit.)",

@@ -102,6 +102,7 @@ BOOK: Final = Phrasebook(
     remind_known="I already have that one: {remind}.",
     ask_when="When should I remind you?",
     held="Yes, I have that one: {what}, {when}.",
+    let_go="All right, I won't remind you of that: {what}.",
     quiet=" That's in my quiet hours, so I'll remind you at {at}.",
     late=" (It was due {when}; sorry I'm late.)",
     waited=" (It was due {when}, in my quiet hours.)",

@@ -114,6 +114,7 @@ BOOK: Final = Phrasebook(
     remind_known="Ya lo tengo: {remind}.",
     ask_when="¿Cuándo te lo recuerdo?",
     held="Sí, ya lo tengo: {what}, {when}.",
+    let_go="De acuerdo, no te lo recordaré: {what}.",
     quiet=" Eso cae en mis horas de silencio, así que te lo recordaré a las {at}.",
     late=" (Tocaba {when}; perdona el retraso.)",
     waited=" (Tocaba {when}, en mis horas de silencio.)",

@@ -117,6 +117,7 @@ BOOK: Final = Phrasebook(
     remind_known="Je l'ai déjà : {remind}.",
     ask_when="Quand veux-tu que je te le rappelle ?",
     held="Oui, je l'ai : {what}, {when}.",
+    let_go="D'accord, je ne te le rappellerai pas : {what}.",
     quiet=" C'est pendant mes heures calmes, alors je te le rappellerai à {at}.",
     late=" (C'était prévu {when} ; désolé du retard.)",
     waited=" (C'était prévu {when}, pendant mes heures calmes.)",

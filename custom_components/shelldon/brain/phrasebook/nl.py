@@ -115,6 +115,7 @@ BOOK: Final = Phrasebook(
     remind_known="Die heb ik al: {remind}.",
     ask_when="Wanneer moet ik je eraan herinneren?",
     held="Ja, die heb ik: {what}, {when}.",
+    let_go="Goed, daar herinner ik je niet aan: {what}.",
     quiet=" Dat valt in mijn stille uren, dus ik herinner je er om {at} aan.",
     late=" (Die was {when}; sorry dat ik laat ben.)",
     waited=" (Die was {when}, in mijn stille uren.)",

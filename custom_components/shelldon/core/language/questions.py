@@ -65,3 +65,39 @@ def asks_about_a_promise(text: str) -> bool:
     if _REQUEST.search(sentence):
         return False
     return _ASSERTED.search(sentence) is not None or _TAG.search(sentence) is not None
+
+
+# --- letting a promise go ----------------------------------------------------------------------
+
+# "don't remind me to call mum (anymore)", "no need to remind me about the bins", "stop reminding
+# me to …", "cancel (the / my) reminder to …", "never mind the reminder about …", "erinnere mich
+# nicht (mehr) daran, …", "lösche die Erinnerung an …", "ne me rappelle pas d'…", "annule le
+# rappel de …", "no me recuerdes …", "cancela el recordatorio de …", "herinner me er niet (meer)
+# aan …", "annuleer de herinnering aan …": the errand named is to be let go.
+_LET_GO: Final = re.compile(
+    r"(?:\b(?:don['’]?t|do\s+not|no\s+need\s+to|never|you\s+don['’]?t\s+need\s+to)\s+remind\s+me"
+    r"|\bstop\s+reminding\s+me|\b(?:cancel|delete|remove|drop|forget|never\s+mind)\s+"
+    r"(?:about\s+)?(?:the|my|that|this)\s+reminder(?:\s+for)?"
+    r"|\berinnere?\s+mich\s+nicht(?:\s+mehr)?|\b(?:lösche|vergiss|streiche)\s+die\s+erinnerung"
+    r"|\bne\s+me\s+(?:le\s+)?rappelle\s+pas|\b(?:annule|supprime|oublie)\s+le\s+rappel"
+    r"|\bno\s+me\s+recuerdes|\b(?:cancela|borra|olvida)\s+el\s+recordatorio"
+    r"|\bherinner\s+(?:me|mij)\s+er\s+niet(?:\s+meer)?|\b(?:annuleer|verwijder|vergeet)\s+de\s+"
+    r"herinnering)"
+    r"\W{0,3}(?:(?:to|about|of|that|daran|dran|an|de|d['’]|que|aan)\W{0,3})?"
+    r"(?P<what>[^.!?\n]{2,200})",
+    re.I,
+)
+# What may close such a sentence and is no part of the errand.
+_LET_GO_TAIL: Final = re.compile(
+    r"(?:\s+(?:any\s?more|again|please|thanks|mehr|bitte|danke|plus|merci|más|gracias|meer|"
+    r"alsjeblieft|bedankt)\b|\W)+$",
+    re.I,
+)
+
+
+def lets_go(text: str) -> str | None:
+    """The errand the owner asks the pet not to remind them of any more, if they do."""
+    if (match := _LET_GO.search(text[:600])) is None:
+        return None
+    what = _LET_GO_TAIL.sub("", match["what"]).strip()
+    return what if len(what) >= 2 else None

@@ -21,6 +21,7 @@ from custom_components.shelldon.core.promises.commitments import (
     mentions_a_time,
     parse_again,
     parse_back_in,
+    parse_move,
     parse_promise_question,
     parse_remind_me,
     scan_commitments,
@@ -567,6 +568,9 @@ ADVERSARIAL = [
     "don't remind me to ",
     "erinnere mich nicht ",
     "anymore ",
+    "make it ",
+    "no, ",
+    "a instead ",
 ]
 
 
@@ -580,6 +584,7 @@ def _read_all(text: str) -> None:
     errand_of(text, MON)
     parse_again(text, MON)
     lets_go(text)
+    parse_move(text, MON)
     answers_with_a_time(text, MON)
     mentions_a_time(text)
 

@@ -5,7 +5,9 @@ the bins anymore", "never remind me …", "I do not want you to remind me …", 
 er niet aan" never did). "Remind me not to eat the cake" is a reminder to not eat it. "Don't
 remind me to call mum any more", "cancel the reminder about the dentist" (and "erinnere mich
 nicht mehr daran, …", "annule le rappel de …", "no me recuerdes …", "herinner me er niet meer
-aan …") name the promise to let go."""
+aan …") name the promise to let go. "Actually, make it 6pm", "no, at 6", "6pm instead" (and
+"lieber um 18 Uhr", "plutôt à 18h", "mejor a las 6", "maak er 6 uur van") correct the time just
+said."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from datetime import datetime
 import pytest
 
 from custom_components.shelldon.core.language.questions import lets_go
-from custom_components.shelldon.core.promises.commitments import parse_remind_me
+from custom_components.shelldon.core.promises.commitments import parse_move, parse_remind_me
 from tests.core._support import AMS
 
 MON = datetime(2024, 1, 8, 15, 0, tzinfo=AMS)
@@ -99,3 +101,40 @@ def test_a_promise_let_go_names_its_errand(said: str, errand: str) -> None:
 )
 def test_what_lets_nothing_go(said: str) -> None:
     assert lets_go(said) is None
+
+
+# --- a time corrected at once --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "hour"),
+    [
+        ("actually, make it 6pm", 18),
+        ("no, at 6", 18),
+        ("No, remind me at 6", 18),
+        ("6pm instead", 18),
+        ("change it to 7:30", 19),
+        ("lieber um 18 Uhr", 18),
+        ("mach 18 Uhr daraus", 18),
+        ("plutôt à 18h", 18),
+        ("mejor a las 6", 18),
+        ("maak er 6 uur van", 18),
+    ],
+)
+def test_a_correction_names_the_new_time(said: str, hour: int) -> None:
+    moved = parse_move(said, MON)
+    assert moved is not None and (moved.hour, moved.date()) == (hour, MON.date())
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "no thanks",
+        "actually I have to go",
+        "no, I will be home at 7 with the kids",
+        "instead of that",
+        "make it a double",
+    ],
+)
+def test_what_corrects_no_time(said: str) -> None:
+    assert parse_move(said, MON) is None

@@ -412,6 +412,22 @@ async def test_a_reminder_without_a_time_is_asked_back_never_given_one(
     assert [fired(e) for e in about(home["reach_outs"], "plumber")] == [local(*DAY, 17, 0)]
 
 
+@pytest.mark.parametrize("correction", ["actually, make it 6pm", "no, at 6", "6pm instead"])
+async def test_a_time_corrected_at_once_moves_the_reminder_just_filed(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, home: dict[str, Any], correction: str
+) -> None:
+    freezer.move_to(local(*DAY, 10, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    first = await tell(hass, freezer, "remind me to call the plumber at 5pm")
+    assert "17:00" in first["reply"]
+    moved = await tell(hass, freezer, correction)
+    assert "18:00" in moved["reply"], moved
+    [item] = await items(hass)
+    assert dt_util.parse_datetime(item["due"]) == local(*DAY, 18, 0)
+    await async_live_until(hass, freezer, pet, local(*DAY, 20, 0))
+    assert [fired(e) for e in about(home["reach_outs"], "plumber")] == [local(*DAY, 18, 0)]
+
+
 async def test_a_reminder_nobody_gave_a_time_is_never_reminded_at_an_invented_one(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, home: dict[str, Any]
 ) -> None:

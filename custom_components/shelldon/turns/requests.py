@@ -21,6 +21,7 @@ from ..core.language.questions import lets_go
 from ..core.promises.commitments import (
     answers_with_a_time,
     parse_again,
+    parse_move,
     parse_promise_question,
     parse_remind_me,
 )
@@ -29,7 +30,7 @@ from ..core.promises.keeping import QuietHours
 from ..ports import Clock
 from ..vault.goals import GoalBook
 
-ASKED_WHEN_FOR: Final = timedelta(minutes=30)  # "when?" is answered within this, or not at all
+FOLLOW_UP_FOR: Final = timedelta(minutes=30)  # "when?" answered, or the time corrected, within
 AGAIN_WITHIN: Final = timedelta(hours=3)  # "remind me again later" is about a promise given since
 
 
@@ -40,7 +41,7 @@ class Requests:
         self.clock = clock
         self.goals = goals
         self.quiet = quiet  # the owner's quiet hours, as the dials say now
-        self._asked_when: tuple[str, datetime] | None = None  # a reminder filed without a time
+        self._last: tuple[str, datetime] | None = None  # the reminder this conversation filed
 
     async def async_file(self, said: str, now: datetime) -> tuple[Filed, ...]:
         """The owner's "remind me to …", filed (and on disk) before the turn, so that the reply
@@ -65,6 +66,10 @@ class Requests:
             due := answers_with_a_time(said, now)
         ) is not None:
             goal, new, link = self.goals.refine(waiting.id, due=due) or waiting, True, "to"
+        elif (moved := parse_move(said, now)) is not None and (
+            last := self._just_filed(utc_now)
+        ) is not None:  # "actually, make it 6pm": the reminder just filed, at the new time
+            goal, new, link = self.goals.refine(last.id, due=moved) or last, True, "to"
         elif (again := parse_again(said, now)) is not None and (
             given := self.goals.last_given(utc_now - AGAIN_WITHIN)
         ) is not None:  # "remind me again in 10 minutes": the promise just given, once more
@@ -72,7 +77,7 @@ class Requests:
             goal, new, link = self.goals.refine(given.id, due=again) or given, True, "to"
         else:
             return ()
-        self._asked_when = (goal.id, utc_now) if goal.due is None else None
+        self._last = (goal.id, utc_now)
         if new:
             await self.goals.async_save()
         return (self._filed(goal, now, link, new=new),)
@@ -96,10 +101,15 @@ class Requests:
 
     def _waiting_for_time(self, utc_now: datetime) -> Goal | None:
         """The reminder this conversation filed without a time, while "when?" is still open."""
-        if self._asked_when is None:
+        goal = self._just_filed(utc_now)
+        return goal if goal is not None and goal.due is None else None
+
+    def _just_filed(self, utc_now: datetime) -> Goal | None:
+        """The reminder this conversation filed last, open still, a moment ago."""
+        if self._last is None:
             return None
-        goal_id, asked = self._asked_when
+        goal_id, filed = self._last
         goal = self.goals.get(goal_id)
-        if goal is None or not goal.open or goal.due is not None:
+        if goal is None or not goal.open:
             return None
-        return goal if utc_now - asked <= ASKED_WHEN_FOR else None
+        return goal if utc_now - filed <= FOLLOW_UP_FOR else None

@@ -58,6 +58,7 @@ __all__ = [
     "mentions_a_time",
     "parse_again",
     "parse_back_in",
+    "parse_move",
     "parse_promise_question",
     "parse_remind_me",
     "same_errand",
@@ -96,6 +97,17 @@ _DOUBT: Final = re.compile(
 _REMIND: Final = re.compile(
     r"\bremind\s+me\s+(?P<link>to|about|that)\s+(?P<what>(?:[^.!?\n]|\.(?=\S)){2,200})", re.I
 )
+# A correction of the time just said, by a word ahead of the new time or after it.
+_CORRECTION: Final = (
+    r"make\s+(?:it|that)|change\s+(?:it|that)\s+to|move\s+(?:it|that)\s+to|actually|no|nope|"
+    r"rather|better|instead|mach(?:\s+(?:es|das))?|lieber|doch|besser|stattdessen|plutôt|"
+    r"en\s+fait|mets|mejor|cámbialo\s+a|más\s+bien|liever|toch|maak\s+er"
+)
+_MOVED: Final = re.compile(
+    rf"^\W{{0,3}}(?:(?:{_CORRECTION})(?![^\W\d_])(?P<rest>[^\n]{{1,80}})"
+    rf"|(?P<before>[^\n]{{1,60}}?)\s+(?:instead|stattdessen|plutôt|mejor|liever)\W{{0,3}})$",
+    re.I,
+)
 # What before English "remind me" refuses it or asks whether it happened.
 _EN_NOT: Final = re.compile(
     r"\b(?:don['’]?t|do\s+not|never|no\s+need\s+to|needn['’]?t|not|did\s+you|didn['’]?t\s+you)"
@@ -132,7 +144,8 @@ _FILLERS: Final = frozenset({"please", "ok", "okay", "so", "and", "then", "hey",
 # ("5", "17:00": at; "the 15th": on; "20 minutes": in).
 _AROUND_AN_ANSWER: Final = (
     "how what about make it let's lets say maybe guess works fine is sure yes yeah well hmm "
-    "um uh thanks bitte dann doch danke merci alors vale pues gracias dan graag bedankt"
+    "um uh thanks bitte dann doch danke merci alors vale pues gracias dan graag bedankt "
+    "daraus van"
 )
 _ANSWER_FILLERS: Final = _FILLERS | frozenset(_AROUND_AN_ANSWER.split())
 _ANSWER_AROUND: Final = re.compile(
@@ -305,6 +318,16 @@ def _reminder(text: str, now: datetime, *, again: bool = False) -> Commitment | 
                 continue  # "ping me about it": no reminder without a time
             return Commitment(reading.what, due, reading.link, asking.language)
     return None
+
+
+def parse_move(text: str, now: datetime) -> datetime | None:
+    """A new time for the reminder just asked for, said as a correction: "actually, make it
+    6pm", "no, at 6", "6pm instead", "lieber um 18 Uhr", "plutôt à 18h", "mejor a las 6",
+    "liever om 6 uur"; None for anything else."""
+    text = text[:200]
+    if (match := _MOVED.match(text)) is None:
+        return None
+    return answers_with_a_time(match["rest"] or match["before"] or "", now)
 
 
 def parse_again(text: str, now: datetime) -> datetime | None:

@@ -79,6 +79,32 @@ KEY = bytes(range(16))
             "purple rain",
         ),
         ("reset my passphrase to tall oak", "reset my passphrase to [secret]", "tall oak"),
+        # the same in the other languages, the verb before the value or after it
+        (
+            "ich habe das Passwort auf blaue Katze geändert",
+            "ich habe das Passwort auf [secret] geändert",
+            "blaue Katze",
+        ),
+        (
+            "j'ai changé le mot de passe en soleil levant",
+            "j'ai changé le mot de passe en [secret]",
+            "soleil levant",
+        ),
+        ("cambié la contraseña a perro azul", "cambié la contraseña a [secret]", "perro azul"),
+        (
+            "ik heb het wachtwoord veranderd in rode fiets",
+            "ik heb het wachtwoord veranderd in [secret]",
+            "rode fiets",
+        ),
+        # a value still to come, a value now, a code that changed
+        (
+            "the new wifi password will be cosmic pancake",
+            "the new wifi password will be [secret]",
+            "cosmic pancake",
+        ),
+        ("the PIN will be 4821", "the PIN will be [secret]", "4821"),
+        ("the alarm code is now 9090", "the alarm code is now [secret]", "9090"),
+        ("the door code changed to 5151", "the door code changed to [secret]", "5151"),
         # "simply", "actually" before the value: they stay with the key
         ("my password is simply banana", "my password is simply [secret]", "banana"),
         ("my password is actually hunter2xyz", "my password is actually [secret]", "hunter2xyz"),
@@ -158,6 +184,13 @@ def test_a_told_value_is_recognised(said: str, shown: str, secret: str) -> None:
         "I gave my password to the neighbour",
         "I changed my mind, send the password to Bob",  # the verb is another clause's
         "my password is actually in the drawer",
+        # "to" and its kin before words of prose, and a value still to come that is none
+        "the password will be changed tomorrow",
+        "the password will be the same",
+        "das Passwort auf dem Zettel",
+        "le mot de passe en clair",
+        "la contraseña a mi madre",
+        "het wachtwoord in de la",
         # the question is no secret, nor is an account without its number
         "my security question is about my first pet",
         "her maiden name is on the form",
@@ -240,6 +273,13 @@ SEEDS = [
     "account number 12345",
     "kontonummer 1-",
     "lockbox code ",
+    "password will be ",
+    "code changed to ",
+    "passwort auf ",
+    "passwort auf a geändert ",
+    "mot de passe en ",
+    "code is now ",
+    "wachtwoord veranderd in ",
     "set my wifi password to x ",
     "changed ",
     "is simply ",

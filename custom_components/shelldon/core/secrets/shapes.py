@@ -57,7 +57,7 @@ __all__ = ["CARD", "EMAIL", "IBAN", "PHONE", "SECRET", "TOKEN", "Found", "hide_s
 # tried in order (a clause, "is", a colon or nothing), so a value that looks like "is" is still
 # a value, and a marker is never taken for one. A key word may follow an underscore
 # (NAME_PASSWORD=) but not a letter or digit, and may not run on into a longer word.
-_IS_WORD: Final = rf"{IS}(?:\s*+[:=]\s*+|\s++)"
+_IS_WORD: Final = rf"{IS}(?:\s*+[:=]\s*+|\s++)(?:(?:now|jetzt|nun|maintenant|ahora|nu)\s++)?"
 _SEP_CLAUSE: Final = (
     rf"\s++{FOR}\s++(?:[^\s:=\[\]]++\s++){{0,3}}?(?:{_IS_WORD}|[^\s:=\[\]]++\s*+[:=]\s*+)"
 )
@@ -66,9 +66,16 @@ _SEP_NOUN: Final = r"\s++[^\W\d_][^\W_]{0,19}+(?:-[^\W_]{1,20}+)?+\s*+[:=]\s*+"
 _SEP_IS: Final = rf"\s++{_IS_WORD}"
 # "the wifi password, it's …", "the door code – that is …": a clause of its own, as after "is".
 _SEP_ITS: Final = r"\s*+[,—–]\s*+(?:it|that)(?:['’]s|\s++is)\s++"
-# "I changed my password to …", "set the PIN to …": loose (a value that looks made up only,
-# never "I sent my password to Bob"), so it is tried last, as its own group `to`.
-_SEP_TO: Final = r"\s++to\s++"
+# "the door code changed to …", "das Passwort geändert auf …", "wachtwoord veranderd in …".
+_SEP_CHANGED: Final = (
+    r"\s++(?:(?:was|is|has\s+been|got|has)\s++)?(?:changed|set|reset|updated|switched)\s++to\s++"
+    r"|\s++(?:geändert|umgestellt)\s++(?:zu|in|auf)\s++|\s++(?:veranderd|gewijzigd)\s++(?:in|naar)\s++"
+    r"|\s++(?:changé|modifié)\s++en\s++|\s++(?:cambiado|cambió)\s++a\s++"
+)
+# "I changed my password to …", "set the PIN to …" (and "auf", "en", "a", "in", "naar"): loose
+# (a value that looks made up only, never "I sent my password to Bob") unless a verb that sets
+# it comes with it, so it is tried last, as its own group `to`.
+_SEP_TO: Final = r"\s++(?:to|auf|en|a|in|naar)\s++"
 # A social security number: 123-45-6789 (or its nine digits).
 _SSN_VALUE: Final = r"\d{3}[- ]?\d{2}[- ]?\d{4}(?![\w\[])(?![.,:/-][\d\[])"
 _KEY_START: Final = rf"(?<![^\W_])(?!{MARKER_WORD}\])"
@@ -77,7 +84,7 @@ _KEY_START: Final = rf"(?<![^\W_])(?!{MARKER_WORD}\])"
 def _keyed(keys: str, value: str, start: str | None = None) -> re.Pattern[str]:
     # Each way is taken only when a value follows it; the plain way is refused where another
     # way leads to a marker (scrubbed once, a text stays as it is) or a clause begins.
-    tried = (_SEP_CLAUSE, _SEP_NOUN, _SEP_IS, _SEP_ITS)
+    tried = (_SEP_CLAUSE, _SEP_NOUN, _SEP_IS, _SEP_ITS, _SEP_CHANGED)
     ways = "|".join(f"(?>{sep})(?={start or value})" for sep in tried)
     ways += f"|(?P<to>(?>{_SEP_TO}))(?={start or value})"
     blocked = "|".join(f"{sep}{MARKER}" for sep in (*tried, _SEP_TO)) + rf"|\s++{FOR}\s"
@@ -265,8 +272,14 @@ def _sub_at(
     done = 0
     for start in starts.finditer(low):
         if start.start() >= done and (match := pattern.match(text, start.start())):
-            out += [text[done : match.start()], replace(match, found)]
-            done = match.end()
+            whole, replaced = match.group(0), replace(match, found)
+            # What the replacement left as it was at its end (a value's words past its cap) is
+            # read again, for a key of its own.
+            kept = 0
+            while kept < min(len(whole), len(replaced)) and whole[-1 - kept] == replaced[-1 - kept]:
+                kept += 1
+            out += [text[done : match.start()], replaced[: len(replaced) - kept]]
+            done = match.end() - kept
     return "".join([*out, text[done:]]) if out else text
 
 

@@ -27,7 +27,10 @@ from .numbers import SECRET, Found
 
 MAX_CLAUSE: Final = 80  # characters: what is past it is another thought, left as it is
 
-IS: Final = r"(?:is|was|ist|war|lautet|lautete|est|es|are|sind|era|luidt|zijn|c['’]est|c['’]était)"
+IS: Final = (
+    r"(?:is|was|ist|war|lautet|lautete|est|es|are|sind|era|luidt|zijn|c['’]est|c['’]était"
+    r"|(?:will|shall|should|must|would|has\s+to)\s+be|wird|sera|será|wordt)"
+)
 FOR: Final = r"(?:for|of|to|on|at|für|fürs|zum|zur|vom|von|der|des|pour|du|de|del|para|voor|van)"
 # A marker, which is never a key nor a value (that keeps the scrubber idempotent).
 MARKER_WORD: Final = r"(?:token|card|email|secret|phone|iban)"
@@ -126,7 +129,7 @@ _PROSE_WORDS: Final = (
     "to today tomorrow too under until up us was we were what when where which while who why "
     "will with without would yet you your garden between ingredient accepted network files "
     "length hash format history complexity requirements rules expiry written stored saved kept "
-    "printed taped noted somewhere"
+    "printed taped noted somewhere auf zu naar en op"
 )
 PROSE: Final = frozenset(_PROSE_WORDS.split())
 # Small words of the five languages: a part of a passphrase that starts or ends with one is
@@ -155,7 +158,8 @@ _BEFORE_A_VALUE: Final = frozenset(_BEFORE.split())
 # ("… to something longer", "… to a new one", "… to match the router").
 _SETS: Final = re.compile(
     r"(?<![^\W_])(?:set|sets|setting|reset|resets|resetting|changed?|changes|changing"
-    r"|updated?|updates|updating|switched|switching|made|make)\s[^.!?\n,;]{0,40}+$",
+    r"|updated?|updates|updating|switched|switching|made|make|changé|modifié|mis|cambié|cambiado"
+    r"|cambiar|puse|configuré)\s[^.!?\n,;]{0,40}+$",
     re.I,
 )
 _AFTER_TO: Final = (
@@ -163,6 +167,11 @@ _AFTER_TO: Final = (
     "one match reflect be"
 )
 _TO_PROSE: Final = frozenset(_AFTER_TO.split())
+# German and Dutch set a secret with the verb after it ("das Passwort auf … geändert", "het
+# wachtwoord in … veranderd"): that value is the new one too, the verb no part of it.
+_SET_AFTER: Final = re.compile(
+    r"\s++(?:geändert|gesetzt|umgestellt|veranderd|gewijzigd|ingesteld|aangepast)$", re.I
+)
 
 
 def keep_value(match: re.Match[str], found: Found) -> str:
@@ -178,9 +187,11 @@ def keep_value(match: re.Match[str], found: Found) -> str:
     skip = 0  # "still ", "now ": kept with the key
     loose = any(name in match.re.groupindex and match[name] for name in ("dash", "possessive"))
     if "to" in match.re.groupindex and match["to"] is not None:
-        if not _SETS.search(match.string, max(0, match.start() - 60), match.start()):
+        if (verb := _SET_AFTER.search(value)) is not None:  # "Passwort auf … geändert"
+            value = value[: verb.start()]
+        elif not _SETS.search(match.string, max(0, match.start() - 60), match.start()):
             loose = True  # "I sent my password to Bob": only a value that looks made up
-        elif _to_prose(value.split(maxsplit=2)[:2]):
+        if not loose and _to_prose(value.split(maxsplit=2)[:2]):
             return match.group(0)
     if loose and not any(map(_made_up, value.split(maxsplit=4)[:4])):  # "password's incorrect"
         return match.group(0)

@@ -96,6 +96,9 @@ KEY = bytes(range(16))
             "ik heb het wachtwoord veranderd in [secret]",
             "rode fiets",
         ),
+        # a German or Dutch compound ending in the key word
+        ("mein Bankpasswort ist Sonne123", "mein Bankpasswort ist [secret]", "Sonne123"),
+        ("het bankwachtwoord is zonnebloem7", "het bankwachtwoord is [secret]", "zonnebloem7"),
         # a value still to come, a value now, a code that changed
         (
             "the new wifi password will be cosmic pancake",
@@ -188,6 +191,7 @@ def test_a_told_value_is_recognised(said: str, shown: str, secret: str) -> None:
         "the password will be changed tomorrow",
         "the password will be the same",
         "das Passwort auf dem Zettel",
+        "der Passwortmanager ist toll",  # the key word starts a longer word: no key
         "le mot de passe en clair",
         "la contraseña a mi madre",
         "het wachtwoord in de la",
@@ -279,6 +283,8 @@ SEEDS = [
     "passwort auf a geändert ",
     "mot de passe en ",
     "code is now ",
+    "bankpasswort ",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaapasswort",
     "wachtwoord veranderd in ",
     "set my wifi password to x ",
     "changed ",

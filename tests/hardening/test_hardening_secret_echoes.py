@@ -1,10 +1,11 @@
 """Hardened (secrets echoed altered): what the owner told stays hidden however a model repeats it.
 
-The owner tells the pet seventeen secrets in the ways people say them (a passphrase, a hyphenated
+The owner tells the pet nineteen secrets in the ways people say them (a passphrase, a hyphenated
 router password, a PIN, an IBAN, "is still …", a safe's combination in groups, a passphrase that
 starts with "the", an API key, a gate code said digit by digit, a door code said in words, an alarm
 code after ", it's", a password changed or set "to" a new one, in made-up or in plain words, a
-passphrase with "and" in it, one after "simply", a recovery phrase, a lockbox's code). Then,
+passphrase with "and" in it, one after "simply", a recovery phrase, a lockbox's code, one set in
+German with the verb after it, one still to come). Then,
 across a day with the pet's musings on and a restart in the middle, the model (scripted at the
 HTTP layer) echoes every one of them back altered: other separators between a passphrase's
 words, a JSON list, zero-width spaces, camel case, a hyphenated password said with spaces, a PIN
@@ -73,6 +74,8 @@ TOLD = {
     "my bike lock password is simply banana bread": ("banana bread", "Banana.Bread"),
     "my recovery phrase is amber wolf river stone": ("Amber-Wolf-River-Stone", "amber wolf river"),
     "the lockbox code is 5719": ("5 7 1 9", "five seven one nine"),
+    "ich habe das Kellerpasswort auf blaue Katze geändert": ("Blaue-Katze", "blaue katze"),
+    "the new shed password will be silver fox": ("Silver Fox", "silver_fox"),
 }
 FORMS = [form for forms in TOLD.values() for form in forms]
 SECRETS = (

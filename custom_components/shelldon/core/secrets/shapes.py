@@ -78,7 +78,10 @@ _SEP_CHANGED: Final = (
 _SEP_TO: Final = r"\s++(?:to|auf|en|a|in|naar)\s++"
 # A social security number: 123-45-6789 (or its nine digits).
 _SSN_VALUE: Final = r"\d{3}[- ]?\d{2}[- ]?\d{4}(?![\w\[])(?![.,:/-][\d\[])"
-_KEY_START: Final = rf"(?<![^\W_])(?!{MARKER_WORD}\])"
+# A key word starts a word, or ends a German or Dutch compound ("Kellerpasswort",
+# "bankwachtwoord").
+_COMPOUND_END: Final = r"(?<=[^\W\d_])(?=(?:passwort|kennwort|wachtwoord)(?![\w-]))"
+_KEY_START: Final = rf"(?:(?<![^\W_])|{_COMPOUND_END})(?!{MARKER_WORD}\])"
 
 
 def _keyed(keys: str, value: str, start: str | None = None) -> re.Pattern[str]:

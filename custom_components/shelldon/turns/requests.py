@@ -31,7 +31,7 @@ from ..ports import Clock
 from ..vault.goals import GoalBook
 
 FOLLOW_UP_FOR: Final = timedelta(minutes=30)  # "when?" answered, or the time corrected, within
-AGAIN_WITHIN: Final = timedelta(hours=3)  # "remind me again later" is about a promise given since
+AGAIN_WITHIN: Final = timedelta(hours=1)  # "remind me again later" is about a promise given since
 
 
 class Requests:

@@ -62,9 +62,9 @@ async def _todo(hass: HomeAssistant, service: str, data: dict[str, Any], user: U
 async def _flood(hass: HomeAssistant, guest: User, round_: int) -> None:
     """Sixty items of ten `password: x` values each, added and removed (600 values: more than
     a taint of one list kept)."""
+    before = await _uids(hass)  # each item is gone again before the next comes
     for item in range(60):
         values = " ".join(f"password: r{round_}i{item:02d}v{value}zz" for value in range(10))
-        before = await _uids(hass)
         await _todo(hass, "add_item", {"item": values}, guest)
         added = await _uids(hass) - before
         assert len(added) == 1

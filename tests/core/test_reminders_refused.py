@@ -89,6 +89,8 @@ def test_remind_me_not_to_is_a_reminder_to_not(said: str, due: datetime | None) 
         ("Cancela el recordatorio de la reunión", "la reunión"),
         ("Herinner me er niet meer aan mama te bellen", "mama te bellen"),
         ("Annuleer de herinnering aan de tandarts", "de tandarts"),
+        # its clause only: what follows a comma is another request
+        ("never mind the reminder about the plumber, remind me to call Ana", "the plumber"),
     ],
 )
 def test_a_promise_let_go_names_its_errand(said: str, errand: str) -> None:

@@ -614,6 +614,23 @@ async def test_a_promise_the_owner_lets_go_is_not_given(
     assert [fired(e) for e in about(home["reach_outs"], "ficus")] == [local(*DAY, 18, 0)]
 
 
+async def test_a_promise_let_go_and_a_new_one_asked_in_one_message_are_both_heard(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, home: dict[str, Any]
+) -> None:
+    freezer.move_to(local(*DAY, 8, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    await tell(hass, freezer, "remind me to call the plumber at 17:00")
+    reply = await tell(
+        hass, freezer, "never mind the reminder about the plumber, remind me to call Ana at 6pm"
+    )
+    assert "I won't remind you of that: call the plumber." in reply["reply"], reply
+    assert "call Ana at 18:00" in reply["reply"], reply
+    await async_live_until(hass, freezer, pet, local(*DAY, 20, 0))
+
+    assert about(home["reach_outs"], "plumber") == []
+    assert [fired(e) for e in about(home["reach_outs"], "Ana")] == [local(*DAY, 18, 0)]
+
+
 # ------------------------------------------------------------------ restarts and downtime
 
 

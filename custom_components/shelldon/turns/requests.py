@@ -50,18 +50,21 @@ class Requests:
         answer to "when?", the time of the reminder that asked it; "remind me again later", the
         promise given last, again."""
         utc_now = self.clock.utcnow()
+        let_go: tuple[Filed, ...] = ()
         if (errand := lets_go(said)) is not None and (
             held := self.goals.asked_about(errand, None)
         ) is not None:  # "don't remind me to call mum any more": that promise is let go
             self.goals.settle(held.id, GoalState.DROPPED)
             await self.goals.async_save()
-            return (self._filed(held, now, "", new=False, let_go=True),)
+            let_go = (self._filed(held, now, "", new=False, let_go=True),)
         if (reminder := parse_remind_me(said, now)) is not None:
             goal, new = self.goals.remind(reminder)
             link = reminder.link
         elif (asked := parse_promise_question(said, now)) is not None:
             found = self.goals.asked_about(asked.what, asked.due)
-            return () if found is None else (self._filed(found, now, "", new=False, asked=True),)
+            if found is None:
+                return let_go
+            return (*let_go, self._filed(found, now, "", new=False, asked=True))
         elif (waiting := self._waiting_for_time(utc_now)) is not None and (
             due := answers_with_a_time(said, now)
         ) is not None:
@@ -76,11 +79,11 @@ class Requests:
             given = self.goals.reopen(given.id) or given
             goal, new, link = self.goals.refine(given.id, due=again) or given, True, "to"
         else:
-            return ()
+            return let_go
         self._last = (goal.id, utc_now)
         if new:
             await self.goals.async_save()
-        return (self._filed(goal, now, link, new=new),)
+        return (*let_go, self._filed(goal, now, link, new=new))
 
     def _filed(
         self,

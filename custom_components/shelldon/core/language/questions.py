@@ -84,7 +84,7 @@ _LET_GO: Final = re.compile(
     r"|\bherinner\s+(?:me|mij)\s+er\s+niet(?:\s+meer)?|\b(?:annuleer|verwijder|vergeet)\s+de\s+"
     r"herinnering)"
     r"\W{0,3}(?:(?:to|about|of|that|daran|dran|an|de|d['’]|que|aan)\W{0,3})?"
-    r"(?P<what>[^.!?\n]{2,200})",
+    r"(?P<what>[^.!?\n,;]{2,200})",
     re.I,
 )
 # What may close such a sentence and is no part of the errand.

@@ -631,6 +631,26 @@ async def test_a_promise_let_go_and_a_new_one_asked_in_one_message_are_both_hear
     assert [fired(e) for e in about(home["reach_outs"], "Ana")] == [local(*DAY, 18, 0)]
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Remind me to call the plumber at 5pm. Also remind me to water the ficus at 6pm.",
+        "remind me to call the plumber at 5pm and to water the ficus at 6pm",
+    ],
+)
+async def test_two_reminders_in_one_message_are_both_kept(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, home: dict[str, Any], said: str
+) -> None:
+    freezer.move_to(local(*DAY, 8, 0))
+    pet = await async_setup_pet(hass, pet_entry(hass))
+    reply = await tell(hass, freezer, said)
+    assert "17:00" in reply["reply"] and "18:00" in reply["reply"], reply
+    await async_live_until(hass, freezer, pet, local(*DAY, 20, 0))
+
+    assert [fired(e) for e in about(home["reach_outs"], "plumber")] == [local(*DAY, 17, 0)]
+    assert [fired(e) for e in about(home["reach_outs"], "ficus")] == [local(*DAY, 18, 0)]
+
+
 # ------------------------------------------------------------------ restarts and downtime
 
 

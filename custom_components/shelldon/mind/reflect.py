@@ -17,7 +17,8 @@ from typing import Any, Final
 
 from ..core.language.words import clock
 from ..core.memory.world import ANY, WorldModel
-from ..core.promises.commitments import parse_back_in, parse_remind_me, scan_commitments
+from ..core.promises.asked import parse_reminders
+from ..core.promises.commitments import parse_back_in, scan_commitments
 from ..core.promises.errands import one_request
 from ..core.promises.goals import Goal, GoalKind, Provenance, Strategy
 from ..core.promises.keeping import QuietHours
@@ -65,9 +66,10 @@ class Reflection:
 
     def _owner_words(self, text: str, now: datetime, data: dict[str, Any]) -> None:
         filed = [g for i in data.get("filed") or () if (g := self.goals.get(str(i)))]
-        if not filed and (reminder := parse_remind_me(text, now)) is not None:
-            goal, new = self.goals.remind(reminder)
-            filed = [goal] if new else []
+        if not filed:
+            for reminder in parse_reminders(text, now):
+                goal, new = self.goals.remind(reminder)
+                filed += [goal] if new else []
         for goal in filed:
             self._filed(goal, now)
         if (back := parse_back_in(text, now)) is not None:

@@ -18,12 +18,12 @@ from typing import Final
 
 from ..brain.turn import Filed
 from ..core.language.questions import lets_go
+from ..core.promises.asked import parse_reminders
 from ..core.promises.commitments import (
     answers_with_a_time,
     parse_again,
     parse_move,
     parse_promise_question,
-    parse_remind_me,
 )
 from ..core.promises.goals import Goal, GoalState
 from ..core.promises.keeping import QuietHours
@@ -57,15 +57,21 @@ class Requests:
             self.goals.settle(held.id, GoalState.DROPPED)
             await self.goals.async_save()
             let_go = (self._filed(held, now, "", new=False, let_go=True),)
-        if (reminder := parse_remind_me(said, now)) is not None:
-            goal, new = self.goals.remind(reminder)
-            link = reminder.link
-        elif (asked := parse_promise_question(said, now)) is not None:
+        if reminders := parse_reminders(said, now):  # each filed once, none lost to another
+            filed = []
+            for reminder in reminders:
+                goal, new = self.goals.remind(reminder)
+                filed.append(self._filed(goal, now, reminder.link, new=new))
+            self._last = (goal.id, utc_now)
+            if any(item.new for item in filed):
+                await self.goals.async_save()
+            return (*let_go, *filed)
+        if (asked := parse_promise_question(said, now)) is not None:
             found = self.goals.asked_about(asked.what, asked.due)
             if found is None:
                 return let_go
             return (*let_go, self._filed(found, now, "", new=False, asked=True))
-        elif (waiting := self._waiting_for_time(utc_now)) is not None and (
+        if (waiting := self._waiting_for_time(utc_now)) is not None and (
             due := answers_with_a_time(said, now)
         ) is not None:
             goal, new, link = self.goals.refine(waiting.id, due=due) or waiting, True, "to"

@@ -10,9 +10,9 @@ from typing import Any
 from bench.timing import Stopwatch, per_call_us
 from custom_components.shelldon.brain.anthropic_brain import request_body
 from custom_components.shelldon.brain.turn import Identity, Machine, TurnRequest
-from custom_components.shelldon.core.memory.dream import distill
-from custom_components.shelldon.core.memory.knowledge import Index
-from custom_components.shelldon.core.memory.passages import Chunk
+from custom_components.shelldon.core.dream import distill
+from custom_components.shelldon.core.knowledge import Index
+from custom_components.shelldon.core.passages import Chunk
 from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.vault.shelf import Shelf
 from custom_components.shelldon.vault.vault import Vault

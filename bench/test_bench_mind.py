@@ -12,7 +12,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, async_
 
 from bench.timing import Stopwatch, per_call_us
 from custom_components.shelldon.core.appraisal import Impulses, appraise, decide
-from custom_components.shelldon.core.promises.goals import Goal, GoalKind, Provenance, Strategy
+from custom_components.shelldon.core.goals import Goal, GoalKind, Provenance, Strategy
 from custom_components.shelldon.core.signals import Signal, SignalKind
 from custom_components.shelldon.ports.const import DOMAIN
 from tests.anthropic_mock import KEY, ScriptedModel, scripted

@@ -22,7 +22,7 @@ from typing import Any
 from homeassistant.core import HomeAssistant
 
 from bench.timing import Stopwatch, real_perf_counter
-from custom_components.shelldon.core.memory.knowledge import Index
+from custom_components.shelldon.core.knowledge import Index
 from custom_components.shelldon.vault import shelf as shelf_module
 from custom_components.shelldon.vault.catalogue import INDEX_DIR, SHELF, MiB
 from custom_components.shelldon.vault.shelf import Shelf

@@ -14,8 +14,8 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from bench.timing import per_call_us
 from custom_components.shelldon.brain.anthropic_brain import request_body
 from custom_components.shelldon.brain.prompt import build_prompt
-from custom_components.shelldon.core.memory.exchanges import Exchange, Line, Role
-from custom_components.shelldon.core.promises.goals import GoalKind, Provenance, Strategy
+from custom_components.shelldon.core.exchanges import Exchange, Line, Role
+from custom_components.shelldon.core.goals import GoalKind, Provenance, Strategy
 from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.runtime.arbiter import Arbiter
 from tests.common import async_setup_pet, local

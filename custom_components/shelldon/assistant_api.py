@@ -27,8 +27,8 @@ from homeassistant.loader import IntegrationNotFound, async_get_integration
 from homeassistant.util import dt as dt_util
 
 from .core.asking import Reader, Topic, may, page_start
-from .core.promises.commitments import errand_of
-from .core.promises.errands import same_errand
+from .core.commitments import errand_of
+from .core.errands import same_errand
 from .ports.const import DOMAIN
 from .runtime import ShelldonConfigEntry
 from .runtime.pet import Pet, PromiseChange

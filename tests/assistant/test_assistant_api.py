@@ -21,7 +21,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUs
 
 from custom_components.shelldon.core.activity import CADENCE_S, Activity
 from custom_components.shelldon.core.asking import ANSWER_BYTES, blurb_place
-from custom_components.shelldon.core.memory.passages import chunk_document
+from custom_components.shelldon.core.passages import chunk_document
 from custom_components.shelldon.ports.const import DOMAIN
 from tests.assistant.conftest import Ask, data_of, llm_context
 from tests.common import async_live_for, async_live_until, async_setup_pet, async_tell, local

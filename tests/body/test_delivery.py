@@ -21,7 +21,7 @@ from pytest_homeassistant_custom_component.common import (
     async_mock_service,
 )
 
-from custom_components.shelldon.core.memory.exchanges import Role
+from custom_components.shelldon.core.exchanges import Role
 from custom_components.shelldon.ports.const import CONF_NOTIFY_TARGETS, EVENT_TURN_FINISHED
 from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.common import async_live_until, async_setup_pet, local

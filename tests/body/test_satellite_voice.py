@@ -24,8 +24,8 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.shelldon.body.voice import asks_something
-from custom_components.shelldon.core.memory.exchanges import Role
-from custom_components.shelldon.core.promises.goals import GoalKind
+from custom_components.shelldon.core.exchanges import Role
+from custom_components.shelldon.core.goals import GoalKind
 from custom_components.shelldon.ports.const import DOMAIN, EVENT_REACH_OUT
 from custom_components.shelldon.runtime.anatomy import Anatomy
 from tests.anthropic_mock import KEY, ScriptedModel, scripted

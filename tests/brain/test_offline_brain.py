@@ -313,7 +313,7 @@ async def test_a_reminder_is_acknowledged_exactly_as_the_goal_book_holds_it(
     assert said == "I'll remind you that the bins go out on Thursday at 09:30."
 
     # Asked again within the hour, it says the time it really holds, and files nothing new
-    # (one errand is the same things named, due within the same hour: core/promises/errands.py).
+    # (one errand is the same things named, due within the same hour: core/errands.py).
     said = await tell(hass, "remind me to floss at 20:30")
     assert said == "I already have that one: I'll remind you to floss at 20:00."
     await async_live_for(hass, freezer, pet, timedelta(minutes=2))  # reflected, file reread

@@ -31,7 +31,7 @@ from custom_components.shelldon.core.appraisal import (
     relevance,
     time_sensitivity,
 )
-from custom_components.shelldon.core.promises.goals import (
+from custom_components.shelldon.core.goals import (
     Goal,
     GoalKind,
     GoalState,

@@ -12,9 +12,7 @@ from datetime import date
 
 import pytest
 
-from custom_components.shelldon.core.language.tags import LANGUAGES
-from custom_components.shelldon.core.language.words import CATALOGUE, ENGLISH, placeholders
-from custom_components.shelldon.core.memory.dream import (
+from custom_components.shelldon.core.dream import (
     LINE_CHARS,
     PART_CHARS,
     ROUTINE_KEYS,
@@ -23,6 +21,8 @@ from custom_components.shelldon.core.memory.dream import (
     distill,
     parse_day,
 )
+from custom_components.shelldon.core.language.tags import LANGUAGES
+from custom_components.shelldon.core.language.words import CATALOGUE, ENGLISH, placeholders
 
 TODAY = date(2026, 11, 30)
 PET = "Shelldon"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.shelldon.core.memory.exchanges import (
+from custom_components.shelldon.core.exchanges import (
     MAX_TEXT,
     WINDOW,
     Exchange,

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from custom_components.shelldon.core.promises.goals import (
+from custom_components.shelldon.core.goals import (
     KEEP_SETTLED,
     MAX_TEXT,
     Goal,

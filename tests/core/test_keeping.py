@@ -10,24 +10,22 @@ from datetime import datetime, time, timedelta
 
 import pytest
 
-from custom_components.shelldon.core.language.questions import asks_about_a_promise
-from custom_components.shelldon.core.language.when import due_from
-from custom_components.shelldon.core.promises.commitments import (
+from custom_components.shelldon.core.commitments import (
     answers_with_a_time,
     errand_of,
     mentions_a_time,
     parse_promise_question,
     parse_remind_me,
 )
-from custom_components.shelldon.core.promises.errands import one_request, same_day
-from custom_components.shelldon.core.promises.goals import (
+from custom_components.shelldon.core.errands import one_request, same_day
+from custom_components.shelldon.core.goals import (
     Goal,
     GoalKind,
     GoalState,
     Provenance,
     Strategy,
 )
-from custom_components.shelldon.core.promises.keeping import (
+from custom_components.shelldon.core.keeping import (
     LATE_AFTER,
     QuietHours,
     due_now,
@@ -37,6 +35,8 @@ from custom_components.shelldon.core.promises.keeping import (
     next_keeping,
     postponed,
 )
+from custom_components.shelldon.core.language.questions import asks_about_a_promise
+from custom_components.shelldon.core.language.when import due_from
 from tests.core._support import AMS
 
 MON = datetime(2024, 1, 8, 9, 0, tzinfo=AMS)  # a Monday morning in Amsterdam

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from custom_components.shelldon.core.memory.knowledge import (
+from custom_components.shelldon.core.knowledge import (
     Catalogue,
     Hit,
     Index,
@@ -22,7 +22,7 @@ from custom_components.shelldon.core.memory.knowledge import (
     excerpt,
     trigram_vector,
 )
-from custom_components.shelldon.core.memory.passages import (
+from custom_components.shelldon.core.passages import (
     CHUNK_CHARS,
     STOPWORDS,
     Chunk,
@@ -332,7 +332,7 @@ def test_trigram_vectors_are_unit_and_close_for_close_spellings() -> None:
     vector = trigram_vector("petrichor")
     assert sum(v * v for v in vector.values()) == pytest.approx(1.0)
     assert trigram_vector("the and of") == {}
-    from custom_components.shelldon.core.memory.knowledge import cosine
+    from custom_components.shelldon.core.knowledge import cosine
 
     near = cosine(trigram_vector("petrichors"), vector)
     far = cosine(trigram_vector("geosmin"), vector)

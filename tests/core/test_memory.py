@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.shelldon.core.memory.notes import (
+from custom_components.shelldon.core.notes import (
     MAX_NOTE,
     MAX_NOTES,
     Note,

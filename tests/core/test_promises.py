@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from custom_components.shelldon.core.promises.commitments import (
+from custom_components.shelldon.core.commitments import (
     DEFAULT_DUE,
     LATER,
     Commitment,

@@ -26,7 +26,6 @@ CORE_FILES = sorted(CORE.rglob("*.py"))
 CORE_MODULES = {path.stem for path in CORE_FILES} | {
     path.parent.name for path in CORE_FILES if path.parent != CORE
 }  # modules and core's packages
-STANDALONE = ("secrets", "needs", "language")  # core's packages that import nothing of core
 CLOCK_READS = ("datetime.now(", "utcnow(", "time.time(", "dt_util.")
 
 LINT = (
@@ -84,12 +83,9 @@ def test_core_imports_only_the_standard_library_or_sibling_modules(path: Path) -
             top = module.split(".")[0]
             assert top in sys.stdlib_module_names, f"{where} imports {module}"
         else:
-            # Within core: its siblings, and from inside a package core's other modules and
-            # packages (promises and memory read words with `language`); the packages at the
-            # bottom (secrets, needs, language) stand on their own.
-            inside = path.parent.relative_to(CORE).parts
-            most = 1 if not inside or inside[0] in STANDALONE else 1 + len(inside)
-            assert level <= most, f"{where} leaves its own folder with a level-{level} import"
+            # Only its siblings: a package of core (secrets, needs, language) stands on its
+            # own, and a module beside the packages may use them (`from .secrets.scrub import`).
+            assert level == 1, f"{where} leaves its own folder with a level-{level} import"
             assert module.split(".")[0] in CORE_MODULES, f"{where} imports .{module}"
 
 

@@ -22,9 +22,9 @@ from datetime import date, datetime
 
 import pytest
 
+from custom_components.shelldon.core.commitments import parse_again, parse_remind_me
 from custom_components.shelldon.core.language.dates import date_in
 from custom_components.shelldon.core.language.when import due_from
-from custom_components.shelldon.core.promises.commitments import parse_again, parse_remind_me
 from tests.core._support import AMS
 
 MON = datetime(2024, 1, 8, 15, 0, tzinfo=AMS)  # a winter Monday afternoon in Amsterdam

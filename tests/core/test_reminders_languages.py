@@ -11,8 +11,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from custom_components.shelldon.core.language.questions import lets_go
-from custom_components.shelldon.core.promises.commitments import (
+from custom_components.shelldon.core.commitments import (
     DEFAULT_DUE,
     Commitment,
     answers_with_a_time,
@@ -26,6 +25,7 @@ from custom_components.shelldon.core.promises.commitments import (
     parse_remind_me,
     scan_commitments,
 )
+from custom_components.shelldon.core.language.questions import lets_go
 from tests.core._support import AMS, assert_linear
 
 MON = datetime(2024, 1, 8, 15, 0, tzinfo=AMS)  # a winter Monday afternoon in Amsterdam

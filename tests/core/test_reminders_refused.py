@@ -15,8 +15,8 @@ from datetime import datetime
 
 import pytest
 
+from custom_components.shelldon.core.commitments import parse_move, parse_remind_me
 from custom_components.shelldon.core.language.questions import lets_go
-from custom_components.shelldon.core.promises.commitments import parse_move, parse_remind_me
 from tests.core._support import AMS
 
 MON = datetime(2024, 1, 8, 15, 0, tzinfo=AMS)

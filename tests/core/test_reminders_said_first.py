@@ -13,7 +13,7 @@ from datetime import datetime
 
 import pytest
 
-from custom_components.shelldon.core.promises.commitments import due_from, parse_remind_me
+from custom_components.shelldon.core.commitments import due_from, parse_remind_me
 from tests.core._support import AMS
 
 MON = datetime(2024, 1, 8, 15, 0, tzinfo=AMS)  # a winter Monday afternoon in Amsterdam

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from custom_components.shelldon.core.memory.world import (
+from custom_components.shelldon.core.world import (
     ANY,
     MAX_BELIEFS,
     Belief,

@@ -27,7 +27,7 @@ from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import issue_registry as ir
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.shelldon.core.promises.goals import GoalKind, Provenance, Strategy
+from custom_components.shelldon.core.goals import GoalKind, Provenance, Strategy
 from custom_components.shelldon.mind.scribe import RECORD_EVERY
 from custom_components.shelldon.ports.const import DOMAIN
 from custom_components.shelldon.runtime.anatomy import Anatomy

@@ -30,7 +30,7 @@ from pytest_homeassistant_custom_component.common import (
     async_mock_service,
 )
 
-from custom_components.shelldon.core.promises.goals import MAX_OPEN, MAX_SETTLED, MAX_TEXT
+from custom_components.shelldon.core.goals import MAX_OPEN, MAX_SETTLED, MAX_TEXT
 from custom_components.shelldon.ports.const import DOMAIN, EVENT_REACH_OUT
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_for, async_live_until, async_setup_pet, local, make_pet_entry

@@ -24,7 +24,7 @@ from pytest_homeassistant_custom_component.common import (
     async_capture_events,
 )
 
-from custom_components.shelldon.core.memory import world as world_module
+from custom_components.shelldon.core import world as world_module
 from custom_components.shelldon.mind.mind import MAX_AGENDA
 from custom_components.shelldon.ports.const import (
     CONF_BATTERY_ENTITY,

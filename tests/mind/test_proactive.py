@@ -23,7 +23,7 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.shelldon.brain.prompt import MESSAGES_HEADER
-from custom_components.shelldon.core.memory.exchanges import Role
+from custom_components.shelldon.core.exchanges import Role
 from custom_components.shelldon.ports.const import (
     CONF_API_KEY,
     CONF_BATTERY_ENTITY,

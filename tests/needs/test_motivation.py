@@ -30,7 +30,7 @@ from pytest_homeassistant_custom_component.common import (
     async_capture_events,
 )
 
-from custom_components.shelldon.core.memory.dream import distill
+from custom_components.shelldon.core.dream import distill
 from custom_components.shelldon.core.needs.needs import Change, Pyramid, tension
 from custom_components.shelldon.core.needs.needs_file import parse_needs
 from custom_components.shelldon.core.needs.needs_state import FLOOR, NeedsState, Pending

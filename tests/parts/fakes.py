@@ -20,8 +20,8 @@ from custom_components.shelldon.core.appraisal import Act, Candidate
 from custom_components.shelldon.core.budget import Decision
 from custom_components.shelldon.core.closing import Closing
 from custom_components.shelldon.core.faces import STARTER_FACES, Face
+from custom_components.shelldon.core.goals import Goal
 from custom_components.shelldon.core.power import BackoffLevel, PowerState
-from custom_components.shelldon.core.promises.goals import Goal
 from custom_components.shelldon.core.salience import (
     Factors,
     InterruptDecision,

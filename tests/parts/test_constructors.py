@@ -24,7 +24,7 @@ VALUES: Final = {
     "brain/hearing.py:Ear": "one language's compiled patterns",
     "core/language/grammars.py:Grammar": "one language's grammar words",
     "core/needs/needs_state.py:NeedsState": "the needs' levels, a value",
-    "core/promises/goals.py:Goal": "one goal, a value",
+    "core/goals.py:Goal": "one goal, a value",
     "core/scheduler.py:Job": "one timer job's settings",
     "mind/trace.py:TickRecord": "one tick's trace line",
 }

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from custom_components.shelldon.core.promises.goals import GoalKind, Provenance
+from custom_components.shelldon.core.goals import GoalKind, Provenance
 from custom_components.shelldon.core.salience import Outcome
 from custom_components.shelldon.core.signals import SignalKind
 from custom_components.shelldon.core.turn_kind import TurnKind

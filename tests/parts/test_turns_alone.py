@@ -24,8 +24,8 @@ from custom_components.shelldon.brain.turn import (
     PromptLine,
     Reply,
 )
-from custom_components.shelldon.core.memory.exchanges import Role, marker
-from custom_components.shelldon.core.promises.goals import GoalKind, Provenance
+from custom_components.shelldon.core.exchanges import Role, marker
+from custom_components.shelldon.core.goals import GoalKind, Provenance
 from custom_components.shelldon.core.signals import SignalKind
 from custom_components.shelldon.core.turn_kind import TurnKind
 from custom_components.shelldon.ports import Basics, Dials

@@ -22,7 +22,7 @@ from pytest_homeassistant_custom_component.common import (
     async_mock_service,
 )
 
-from custom_components.shelldon.core.promises.goals import GoalState
+from custom_components.shelldon.core.goals import GoalState
 from custom_components.shelldon.ports.const import EVENT_REACH_OUT
 from custom_components.shelldon.runtime.promise_changes import MAX_OPEN_PROMISES, PromiseChange
 from tests.anthropic_mock import ScriptedModel, scripted

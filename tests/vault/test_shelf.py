@@ -27,8 +27,8 @@ from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 
 from custom_components.shelldon.core.activity import CADENCE_S, Activity
-from custom_components.shelldon.core.memory.knowledge import Volume
-from custom_components.shelldon.core.memory.passages import chunk_document
+from custom_components.shelldon.core.knowledge import Volume
+from custom_components.shelldon.core.passages import chunk_document
 from custom_components.shelldon.ports.const import DOMAIN
 from custom_components.shelldon.runtime.anatomy import Anatomy
 from custom_components.shelldon.runtime.watcher import Watcher

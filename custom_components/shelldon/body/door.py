@@ -19,7 +19,7 @@ from typing import Any
 
 from ..core import readback
 from ..core.appraisal import MUSE_RELEVANCE, MUSE_TIME_SENSITIVITY, relevance, time_sensitivity
-from ..core.promises.goals import Goal
+from ..core.goals import Goal
 from ..core.readback import instant, whole
 from ..core.salience import (
     InterruptDecision,

@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Final
 
 from ..core.language.words import month, openings, phrase, weekday
-from ..core.memory.notes import new_facts
+from ..core.notes import new_facts
 from ..core.turn_kind import TurnKind
 from .hearing import cannot, hears, to_remember
 from .phrasebook import BOOKS, Phrasebook, phrasebook

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any, Final
 
-from .promises.goals import Goal, GoalKind, Provenance, Strategy
+from .goals import Goal, GoalKind, Provenance, Strategy
 from .signals import BASE_SCORE, Signal, SignalKind
 
 RAMP: Final = timedelta(hours=12)  # goals come to mind this long before they are due

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any, Final
 
-from .memory.passages import terms
+from .passages import terms
 
 ANSWER_BYTES: Final = 2048  # one tool result: what a voice answer can carry
 ITEM_CHARS: Final = 480  # characters of one passage, fact or line in an answer

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from ..core.appraisal import Act, Candidate
-from ..core.promises.goals import GoalState, Strategy
+from ..core.goals import GoalState, Strategy
 from ..core.signals import Signal, SignalKind
 from ..ports import Basics, Executor, JournalLines, Motives
 from ..vault.shelf import Shelf

@@ -10,9 +10,9 @@ from datetime import datetime, timedelta
 from typing import Any, Final, Protocol
 
 from ..core.activity import Activity
-from ..core.memory.world import Belief, Expectation, WorldModel
 from ..core.readback import instant, instants, items, strings, whole
 from ..core.signals import Signal, SignalKind
+from ..core.world import Belief, Expectation, WorldModel
 from .dreaming import Dreamer
 from .reacher import Reacher
 

@@ -15,7 +15,7 @@ from typing import Any, Final
 from ..brain.turn import OVER_ALLOWANCE, REFUSED
 from ..core import defaults as d
 from ..core.budget import Decision
-from ..core.memory.dream import backlog
+from ..core.dream import backlog
 from ..core.readback import whole
 from ..ports import Basics
 from ..ports.const import CONF_DREAM_TOKENS

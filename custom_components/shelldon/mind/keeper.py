@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..core.promises.goals import Goal, GoalState
-from ..core.promises.keeping import due_now, late, next_keeping, postponed
+from ..core.goals import Goal, GoalState
+from ..core.keeping import due_now, late, next_keeping, postponed
 from ..core.salience import Outcome
 from ..core.tokens import pressure
 from ..ports import Changed, Clock, Dials, Doorway, Gate, Spawn, TurnOutcomeLike, TurnRunner

@@ -19,11 +19,11 @@ from ..body.household import Household
 from ..core import defaults as d
 from ..core.activity import CADENCE_S, Activity, Drift, preempt, regulate
 from ..core.appraisal import Impulses, appraise, decide
-from ..core.memory.world import Belief, WorldModel
-from ..core.promises.keeping import next_goal_time
+from ..core.keeping import next_goal_time
 from ..core.salience import Presence
 from ..core.signals import Signal, SignalKind
 from ..core.tokens import pressure
+from ..core.world import Belief, WorldModel
 from ..ports import Basics, Body, Executor, Promises, Pulse
 from ..ports.const import CONF_ACT_THRESHOLD, CONF_DREAM_IDLE_H, CONF_TOKEN_CAP
 from .acts import Acts

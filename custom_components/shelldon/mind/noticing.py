@@ -10,10 +10,10 @@ from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from ..core.goals import Goal
 from ..core.language.words import clock, english
-from ..core.memory.world import WorldModel
-from ..core.promises.goals import Goal
 from ..core.signals import Signal, SignalKind
+from ..core.world import WorldModel
 from ..ports import Words
 from .situation import span
 

@@ -17,8 +17,8 @@ from typing import Any, Final
 from ..core import defaults as d
 from ..core.appraisal import Act, Candidate
 from ..core.budget import Decision
+from ..core.goals import Goal, GoalState
 from ..core.language.words import phrase
-from ..core.promises.goals import Goal, GoalState
 from ..core.salience import QUIET_HOURS, InterruptDecision, Outcome
 from ..core.text import shorten
 from ..core.turn_kind import TurnKind

@@ -13,8 +13,8 @@ from homeassistant.const import STATE_HOME
 
 from ..body.household import Household
 from ..core.activity import Activity, in_window
-from ..core.memory.world import WorldModel
-from ..core.promises.goals import Goal
+from ..core.goals import Goal
+from ..core.world import WorldModel
 from ..ports import Dials
 from ..ports.const import CONF_QUIET_END, CONF_QUIET_START
 

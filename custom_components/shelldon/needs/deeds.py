@@ -15,8 +15,8 @@ from datetime import datetime
 from typing import Any, Final
 
 from ..brain.offline import musings
+from ..core.goals import GoalKind, GoalState
 from ..core.language.words import english
-from ..core.promises.goals import GoalKind, GoalState
 from ..ports import Body, NeedsView, Spawn, Want, Words
 from ..vault.goals import GoalBook
 

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Protocol
 
 from ..core.budget import Decision
-from ..core.promises.goals import Goal
+from ..core.goals import Goal
 from ..core.salience import InterruptDecision, Outcome
 
 SLOT_BUSY = "a turn is in flight"  # the reason a turn is deferred for the slot

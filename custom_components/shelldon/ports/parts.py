@@ -10,8 +10,8 @@ from typing import Any, Protocol
 from ..core.appraisal import Candidate
 from ..core.closing import Closing
 from ..core.faces import Face
+from ..core.goals import Goal
 from ..core.power import BackoffLevel, PowerState
-from ..core.promises.goals import Goal
 from ..core.salience import Outcome
 from ..core.state import PersonalityState
 from ..core.tokens import Usage

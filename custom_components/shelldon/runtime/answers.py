@@ -24,9 +24,9 @@ from ..core.asking import (
     may,
     page,
 )
+from ..core.dream import DayLine, parse_day
+from ..core.knowledge import Hit
 from ..core.markup import plain
-from ..core.memory.dream import DayLine, parse_day
-from ..core.memory.knowledge import Hit
 from ..core.readback import day as read_day
 from ..core.readback import mapping, whole
 from ..core.secrets.scrub import Scrubber

@@ -14,8 +14,8 @@ from pathlib import Path
 from homeassistant.core import HomeAssistant, callback
 
 from ..body.health import Health
-from ..core.memory.world import Belief, drift
 from ..core.secrets.scrub import Scrubber
+from ..core.world import Belief, drift
 from ..mind.mind import SITUATION_FILE
 from ..ports import Basics, JournalLines
 from ..ports.issues import create_issue, delete_issue

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core.activity import Activity
-from ..core.memory.exchanges import Role
+from ..core.exchanges import Role
 from ..ports import Clock, Dials
 from .anatomy import Files, Organs
 from .saving import Saving

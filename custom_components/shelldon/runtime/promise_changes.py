@@ -12,8 +12,8 @@ from typing import Final, Literal
 
 from homeassistant.exceptions import ServiceValidationError
 
-from ..core.promises.commitments import errand_of
-from ..core.promises.goals import MAX_OPEN, MAX_TEXT, GoalKind, GoalState, Provenance, Strategy
+from ..core.commitments import errand_of
+from ..core.goals import MAX_OPEN, MAX_TEXT, GoalKind, GoalState, Provenance, Strategy
 from ..ports import Clock, JournalLines
 from ..ports.const import DOMAIN
 from ..vault.goals import GoalBook

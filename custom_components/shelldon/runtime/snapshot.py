@@ -9,10 +9,10 @@ from functools import lru_cache
 from typing import Any, Final
 
 from ..core.budget import turns_used_today
+from ..core.diary import latest, shelf_acts
+from ..core.goals import GoalState
 from ..core.markup import plain
-from ..core.memory.diary import latest, shelf_acts
 from ..core.power import STRETCH
-from ..core.promises.goals import GoalState
 from ..core.secrets.scrub import cut, scrub_data
 from .anatomy import Anatomy
 from .shown import MAX_LISTED, JournalDay, PetData, Promise

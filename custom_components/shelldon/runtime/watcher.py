@@ -14,8 +14,8 @@ from typing import Any, Final, Protocol
 
 from homeassistant.core import HomeAssistant
 
-from ..core.memory.dream import backlog, distill
-from ..core.promises.goals import GoalState
+from ..core.dream import backlog, distill
+from ..core.goals import GoalState
 from ..core.signals import SignalKind
 from ..needs.motivation import NEEDS_FILE, Motivation
 from ..ports import Clock, Post, Spawn

@@ -30,9 +30,9 @@ from ..body.messenger import Messenger
 from ..body.outward import Outward
 from ..body.voice import Voice
 from ..brain import Brain
+from ..core.goals import MAX_OPEN
 from ..core.language.tags import owners
 from ..core.power import BackoffLevel, PowerState
-from ..core.promises.goals import MAX_OPEN
 from ..core.signals import SignalKind
 from ..mind.mind import Mind
 from ..needs.motivation import Motivation

@@ -11,9 +11,9 @@ from typing import Any, Protocol
 
 from ..brain import Brain
 from ..brain.turn import OVER_ALLOWANCE, TurnRequest
-from ..core.memory.dream import distill
-from ..core.memory.exchanges import Line
-from ..core.memory.notes import fact_line, new_facts
+from ..core.dream import distill
+from ..core.exchanges import Line
+from ..core.notes import fact_line, new_facts
 from ..core.turn_kind import TurnKind
 from ..ports import Executor
 from ..vault.recall import FACTS_FILE, Recall

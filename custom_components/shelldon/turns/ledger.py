@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..core.closing import Conversation, Heard
-from ..core.memory.exchanges import Exchanges
-from ..core.memory.notes import notes_from_list
+from ..core.exchanges import Exchanges
+from ..core.notes import notes_from_list
 from ..core.readback import flag, mapping, text
 from ..core.tokens import TokenLedger
 from ..ports import Clock, JournalLines

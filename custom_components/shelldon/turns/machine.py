@@ -11,9 +11,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..brain.turn import Filed, Machine, OpenItem
-from ..core.memory.exchanges import Exchanges, Role
-from ..core.memory.knowledge import Hit, cited
-from ..core.promises.goals import shown_goals
+from ..core.exchanges import Exchanges, Role
+from ..core.goals import shown_goals
+from ..core.knowledge import Hit, cited
 from ..core.readback import instant
 from ..ports import Body
 from ..vault.goals import GoalBook

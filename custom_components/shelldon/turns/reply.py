@@ -16,9 +16,9 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from ..brain.turn import Reply
-from ..core.memory.notes import clean_note, from_passage
-from ..core.promises.errands import one_request
-from ..core.promises.goals import Goal, GoalKind, GoalState, Provenance, Strategy
+from ..core.errands import one_request
+from ..core.goals import Goal, GoalKind, GoalState, Provenance, Strategy
+from ..core.notes import clean_note, from_passage
 from ..vault.goals import GoalBook
 from ..vault.journal import Journal
 

@@ -17,16 +17,16 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from ..brain.turn import Filed
-from ..core.language.questions import lets_go
-from ..core.promises.asked import parse_reminders
-from ..core.promises.commitments import (
+from ..core.asked import parse_reminders
+from ..core.commitments import (
     answers_with_a_time,
     parse_again,
     parse_move,
     parse_promise_question,
 )
-from ..core.promises.goals import Goal, GoalState
-from ..core.promises.keeping import QuietHours
+from ..core.goals import Goal, GoalState
+from ..core.keeping import QuietHours
+from ..core.language.questions import lets_go
 from ..ports import Clock
 from ..vault.goals import GoalBook
 

@@ -10,8 +10,8 @@ from typing import Any
 from ..brain.tool_rounds import described
 from ..brain.turn import HomeTools, Reply, TurnRequest
 from ..core.closing import Heard, hear
+from ..core.exchanges import Line
 from ..core.home import ToolCall
-from ..core.memory.exchanges import Line
 from ..core.turn_kind import TurnKind
 from ..ports import Post
 from ..vault.goals import GoalBook

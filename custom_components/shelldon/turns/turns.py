@@ -30,10 +30,10 @@ from ..brain.turn import (
     TurnResult,
 )
 from ..core.closing import Closing, Conversation, worth_closing
+from ..core.commitments import mentions_a_time
+from ..core.exchanges import Exchange, Exchanges, Line, Role, marker
+from ..core.goals import Goal
 from ..core.language.tags import detect
-from ..core.memory.exchanges import Exchange, Exchanges, Line, Role, marker
-from ..core.promises.commitments import mentions_a_time
-from ..core.promises.goals import Goal
 from ..core.secrets.scrub import Pool
 from ..core.signals import SignalKind
 from ..core.text import clean, shorten

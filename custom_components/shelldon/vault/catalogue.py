@@ -18,8 +18,8 @@ import os
 from collections.abc import Iterable
 from typing import Any, Final
 
-from ..core.memory.knowledge import Vectorizer, Volume
-from ..core.memory.passages import Chunk
+from ..core.knowledge import Vectorizer, Volume
+from ..core.passages import Chunk
 from .vault import Vault, VaultError
 
 _LOGGER = logging.getLogger(__name__)

@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterable
 from datetime import date, timedelta
 from typing import Final
 
-from ..core.memory.diary import Day, sort_day
-from ..core.memory.dream import DayLine
+from ..core.diary import Day, sort_day
+from ..core.dream import DayLine
 
 DAYS_KEPT: Final = 7
 LINES_KEPT: Final = 2000  # lines of one day kept (a flood of a day keeps its latest)

@@ -18,9 +18,9 @@ from typing import Final
 
 from homeassistant.core import HomeAssistant
 
-from ..core.promises.commitments import Commitment
-from ..core.promises.errands import one_request, same_errand
-from ..core.promises.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy, left_out
+from ..core.commitments import Commitment
+from ..core.errands import one_request, same_errand
+from ..core.goals import Goal, GoalKind, Goals, GoalState, Provenance, Strategy, left_out
 from ..core.secrets.scrub import Pool
 from ..ports import Clock, Spawn
 from .vault import Vault, VaultError, reason

@@ -11,12 +11,12 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Final
 
+from ..core.diary import told
+from ..core.dream import parse_day, worth_keeping
+from ..core.knowledge import Index
 from ..core.markup import plain
-from ..core.memory.diary import told
-from ..core.memory.dream import parse_day, worth_keeping
-from ..core.memory.knowledge import Index
-from ..core.memory.notes import parse_facts
-from ..core.memory.passages import Chunk
+from ..core.notes import parse_facts
+from ..core.passages import Chunk
 from .diary import Diary
 from .vault import Vault, VaultError
 

@@ -27,8 +27,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..core.memory.knowledge import Catalogue, Hit, Volume, trigram_vector
-from ..core.memory.passages import Chunk
+from ..core.knowledge import Catalogue, Hit, Volume, trigram_vector
+from ..core.passages import Chunk
 from .catalogue import (
     CATALOGUE_FILE,
     OLD_INDEX_FILE,

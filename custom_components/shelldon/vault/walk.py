@@ -13,8 +13,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
-from ..core.memory.knowledge import Vectorizer, Volume
-from ..core.memory.passages import chunk_document
+from ..core.knowledge import Vectorizer, Volume
+from ..core.passages import chunk_document
 from ..core.secrets.scrub import Pool
 from ..core.text import clean, path_problem
 from .catalogue import SHELF, MiB, Stamp

@@ -21,8 +21,8 @@ from custom_components.shelldon.brain.turn import (
     Reply,
     TurnRequest,
 )
+from custom_components.shelldon.core.commitments import parse_remind_me, scan_commitments
 from custom_components.shelldon.core.language.tags import LANGUAGES
-from custom_components.shelldon.core.promises.commitments import parse_remind_me, scan_commitments
 from custom_components.shelldon.core.turn_kind import TurnKind
 
 AT = datetime(2026, 11, 30, 14, 7, tzinfo=UTC)  # a Monday

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
-from .. import readback
-from ..language.words import ENGLISH, shapes, written
+from . import readback
+from .language.words import ENGLISH, shapes, written
 from .notes import same_fact
 
 PART_CHARS: Final = 4800  # distilled journal text per dream request (~1,400 tokens)

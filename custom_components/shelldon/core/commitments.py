@@ -18,15 +18,16 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Final
 
-from ..language.promising import VOWINGS, tidy, vows
-from ..language.questions import asks_about_a_promise
-from ..language.reminding import (
+from .errands import doing, named
+from .language.promising import VOWINGS, tidy, vows
+from .language.questions import asks_about_a_promise
+from .language.reminding import (
     ASKINGS,
     BACK_INS,
     only_again,
     read_reminder,
 )
-from ..language.when import (
+from .language.when import (
     ENGLISH,
     EVENING_PARTS,
     GRAMMARS,
@@ -42,8 +43,7 @@ from ..language.when import (
     unit_seconds,
     without_times,
 )
-from ..memory.notes import same_fact
-from .errands import doing, named
+from .notes import same_fact
 
 __all__ = [
     "DEFAULT_DUE",

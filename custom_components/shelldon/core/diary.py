@@ -2,7 +2,7 @@
 did (its own acts: noticed, read, decided, kept), what it said, and what it heard, and a day told
 in a few lines for the calendar, the dashboard and "what did you do today?".
 
-Pure: the lines come parsed (`core.memory.dream.DayLine`), already scrubbed by the vault's writer.
+Pure: the lines come parsed (`core.dream.DayLine`), already scrubbed by the vault's writer.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..language.words import shapes, written
 from .dream import KEEP_FIRST_KEYS, ROUTINE_KEYS, DayLine
+from .language.words import shapes, written
 
 DID: Final = "did"  # one of the pet's own acts, in its own phrases
 SAID: Final = "said"  # what it said (a reply, a musing, a reach-out's words)

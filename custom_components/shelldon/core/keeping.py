@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from typing import Final
 
-from ..activity import in_window
+from .activity import in_window
 from .goals import Goal
 
 LATE_AFTER: Final = timedelta(minutes=15)  # kept later than this after its time: it says so

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Final
 
-from ..language.words import phrase
+from .language.words import phrase
 
 MAX_BELIEFS: Final = 2000  # kept in memory for point-in-time queries; the log keeps everything
 

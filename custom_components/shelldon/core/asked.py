@@ -11,8 +11,8 @@ from datetime import datetime
 from itertools import pairwise
 from typing import Final
 
-from ..language.when import ENGLISH, names_a_time
 from .commitments import Commitment, parse_remind_me
+from .language.when import ENGLISH, names_a_time
 
 MAX_ASKED: Final = 5  # reminders one message may ask for
 MAX_READ: Final = 2000  # characters of a message read for them

@@ -9,7 +9,7 @@ from datetime import datetime
 
 import pytest
 
-from custom_components.shelldon.core.asked import MAX_ASKED, parse_reminders
+from custom_components.shelldon.core.reminders import MAX_ASKED, parse_reminders
 from tests.core._support import AMS, assert_linear
 
 MON = datetime(2024, 1, 8, 15, 0, tzinfo=AMS)

@@ -15,12 +15,12 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, Final
 
-from ..core.asked import parse_reminders
 from ..core.commitments import parse_back_in, scan_commitments
 from ..core.errands import one_request
 from ..core.goals import Goal, GoalKind, Provenance, Strategy
 from ..core.keeping import QuietHours
 from ..core.language.words import clock
+from ..core.reminders import parse_reminders
 from ..core.signals import Signal
 from ..core.turn_kind import TurnKind
 from ..core.world import ANY, WorldModel

@@ -17,7 +17,6 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from ..brain.turn import Filed
-from ..core.asked import parse_reminders
 from ..core.commitments import (
     answers_with_a_time,
     parse_again,
@@ -27,6 +26,7 @@ from ..core.commitments import (
 from ..core.goals import Goal, GoalState
 from ..core.keeping import QuietHours
 from ..core.language.questions import lets_go
+from ..core.reminders import parse_reminders
 from ..ports import Clock
 from ..vault.goals import GoalBook
 
@@ -49,47 +49,49 @@ class Requests:
         about a promise already held, the promise it is about (nothing new is filed); the
         answer to "when?", the time of the reminder that asked it; "remind me again later", the
         promise given last, again."""
-        utc_now = self.clock.utcnow()
-        let_go: tuple[Filed, ...] = ()
-        if (errand := lets_go(said)) is not None and (
+        filed = self._let_go(said, now) + self._asked(said, now, self.clock.utcnow())
+        if any(item.new or item.let_go for item in filed):
+            await self.goals.async_save()  # once, whatever the message changed
+        return filed
+
+    def _let_go(self, said: str, now: datetime) -> tuple[Filed, ...]:
+        """ "Don't remind me to call mum any more": the promise it names, dropped."""
+        if (errand := lets_go(said)) is None or (
             held := self.goals.asked_about(errand, None)
-        ) is not None:  # "don't remind me to call mum any more": that promise is let go
-            self.goals.settle(held.id, GoalState.DROPPED)
-            await self.goals.async_save()
-            let_go = (self._filed(held, now, "", new=False, let_go=True),)
+        ) is None:
+            return ()
+        self.goals.settle(held.id, GoalState.DROPPED)
+        return (self._filed(held, now, "", new=False, let_go=True),)
+
+    def _asked(self, said: str, now: datetime, utc_now: datetime) -> tuple[Filed, ...]:
+        """What else the message asks of the goal book."""
         if reminders := parse_reminders(said, now):  # each filed once, none lost to another
             filed = []
             for reminder in reminders:
                 goal, new = self.goals.remind(reminder)
                 filed.append(self._filed(goal, now, reminder.link, new=new))
             self._last = (goal.id, utc_now)
-            if any(item.new for item in filed):
-                await self.goals.async_save()
-            return (*let_go, *filed)
+            return tuple(filed)
         if (asked := parse_promise_question(said, now)) is not None:
             found = self.goals.asked_about(asked.what, asked.due)
-            if found is None:
-                return let_go
-            return (*let_go, self._filed(found, now, "", new=False, asked=True))
+            return () if found is None else (self._filed(found, now, "", new=False, asked=True),)
         if (waiting := self._waiting_for_time(utc_now)) is not None and (
             due := answers_with_a_time(said, now)
         ) is not None:
-            goal, new, link = self.goals.refine(waiting.id, due=due) or waiting, True, "to"
+            goal = self.goals.refine(waiting.id, due=due) or waiting
         elif (moved := parse_move(said, now)) is not None and (
             last := self._just_filed(utc_now)
         ) is not None:  # "actually, make it 6pm": the reminder just filed, at the new time
-            goal, new, link = self.goals.refine(last.id, due=moved) or last, True, "to"
+            goal = self.goals.refine(last.id, due=moved) or last
         elif (again := parse_again(said, now)) is not None and (
             given := self.goals.last_given(utc_now - AGAIN_WITHIN)
         ) is not None:  # "remind me again in 10 minutes": the promise just given, once more
             given = self.goals.reopen(given.id) or given
-            goal, new, link = self.goals.refine(given.id, due=again) or given, True, "to"
+            goal = self.goals.refine(given.id, due=again) or given
         else:
-            return let_go
+            return ()
         self._last = (goal.id, utc_now)
-        if new:
-            await self.goals.async_save()
-        return (*let_go, self._filed(goal, now, link, new=new))
+        return (self._filed(goal, now, "to", new=True),)
 
     def _filed(
         self,

@@ -71,6 +71,18 @@ def fired(event: Event) -> datetime:
     return dt_util.as_local(event.time_fired).replace(second=0, microsecond=0)
 
 
+def given(home: dict[str, Any], *words: str) -> list[datetime]:
+    """When each reach-out about an errand went out, to the minute."""
+    return [fired(e) for e in about(home["reach_outs"], *words)]
+
+
+async def restarted(hass: HomeAssistant, entry: MockConfigEntry) -> Any:
+    """Home Assistant reloads the pet (a restart): the pet as it woke again."""
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry.runtime_data.pet.anatomy
+
+
 def own(events: list[Event]) -> list[Event]:
     """The reach-outs the pet chose itself (not a promise kept)."""
     return [e for e in events if not e.data.get("promise")]
@@ -331,7 +343,7 @@ async def test_a_question_and_the_models_yes_are_still_one_promise(
         assert [i["summary"] for i in await items(hass)] == ["call my mum"]
         await async_live_until(hass, freezer, pet, local(*NEXT, 10, 0))
 
-    assert [fired(e) for e in about(home["reach_outs"], "mum")] == [local(*DAY, 19, 0)]
+    assert given(home, "mum") == [local(*DAY, 19, 0)]
 
 
 # ------------------------------------------------------------------ one request, one promise
@@ -386,7 +398,7 @@ async def test_the_pets_words_while_keeping_a_promise_never_file_it_again(
         await tell(hass, freezer, "remind me to take the bins out at 15:45")
         await async_live_until(hass, freezer, pet, local(2026, 12, 5, 9, 0))
 
-    assert [fired(e) for e in about(home["reach_outs"], "bins")] == [local(*DAY, 15, 45)]
+    assert given(home, "bins") == [local(*DAY, 15, 45)]
     assert pet.files.goals.open_goals() == [], (
         "no promise:own-words filed by the reminder's own words"
     )
@@ -409,7 +421,7 @@ async def test_a_reminder_without_a_time_is_asked_back_never_given_one(
     [item] = await items(hass)
     assert dt_util.parse_datetime(item["due"]) == local(*DAY, 17, 0)
     await async_live_until(hass, freezer, pet, local(*DAY, 20, 0))
-    assert [fired(e) for e in about(home["reach_outs"], "plumber")] == [local(*DAY, 17, 0)]
+    assert given(home, "plumber") == [local(*DAY, 17, 0)]
 
 
 @pytest.mark.parametrize("correction", ["actually, make it 6pm", "no, at 6", "6pm instead"])
@@ -425,7 +437,7 @@ async def test_a_time_corrected_at_once_moves_the_reminder_just_filed(
     [item] = await items(hass)
     assert dt_util.parse_datetime(item["due"]) == local(*DAY, 18, 0)
     await async_live_until(hass, freezer, pet, local(*DAY, 20, 0))
-    assert [fired(e) for e in about(home["reach_outs"], "plumber")] == [local(*DAY, 18, 0)]
+    assert given(home, "plumber") == [local(*DAY, 18, 0)]
 
 
 async def test_a_reminder_nobody_gave_a_time_is_never_reminded_at_an_invented_one(
@@ -534,16 +546,14 @@ async def test_a_promise_just_given_is_given_again_when_asked_and_never_files_ag
     pet = await async_setup_pet(hass, entry)
     await tell(hass, freezer, "remind me to call the plumber at 10:00")
     await async_live_until(hass, freezer, pet, local(*DAY, 10, 2))
-    assert [fired(e) for e in about(home["reach_outs"], "plumber")] == [local(*DAY, 10, 0)]
+    assert given(home, "plumber") == [local(*DAY, 10, 0)]
 
     reply = await tell(hass, freezer, again)  # as the phone's reply, a minute or two after
     assert f"{later[0]:02d}:{later[1]:02d}" in reply["reply"], reply
-    assert await hass.config_entries.async_reload(entry.entry_id)  # a restart in between
-    await hass.async_block_till_done()
-    pet = entry.runtime_data.pet.anatomy
+    pet = await restarted(hass, entry)
     await async_live_until(hass, freezer, pet, local(*DAY, 20, 0))
 
-    assert [fired(e) for e in about(home["reach_outs"], "plumber")] == [
+    assert given(home, "plumber") == [
         local(*DAY, 10, 0),
         local(*DAY, *later),
     ]
@@ -562,7 +572,7 @@ async def test_again_with_no_promise_given_lately_files_nothing(
     await tell(hass, freezer, "remind me again in 10 minutes")  # four hours after: too late
     await async_live_until(hass, freezer, pet, local(*DAY, 20, 0))
 
-    assert [fired(e) for e in about(home["reach_outs"], "plumber")] == [local(*DAY, 9, 0)]
+    assert given(home, "plumber") == [local(*DAY, 9, 0)]
     assert pet.files.goals.open_goals() == []
 
 
@@ -604,14 +614,12 @@ async def test_a_promise_the_owner_lets_go_is_not_given(
     assert reply["reply"] == said
     open_items = [i["summary"] for i in await items(hass) if i["status"] == "needs_action"]
     assert open_items == ["water the ficus"]
-    assert await hass.config_entries.async_reload(entry.entry_id)  # a restart in between
-    await hass.async_block_till_done()
-    pet = entry.runtime_data.pet.anatomy
+    pet = await restarted(hass, entry)
     await async_live_until(hass, freezer, pet, local(*DAY, 20, 0))
 
     assert about(home["reach_outs"], "plumber") == [], "let go: never given"
     assert about(home["reach_outs"], "Klempner") == []
-    assert [fired(e) for e in about(home["reach_outs"], "ficus")] == [local(*DAY, 18, 0)]
+    assert given(home, "ficus") == [local(*DAY, 18, 0)]
 
 
 async def test_a_promise_let_go_and_a_new_one_asked_in_one_message_are_both_heard(
@@ -628,7 +636,7 @@ async def test_a_promise_let_go_and_a_new_one_asked_in_one_message_are_both_hear
     await async_live_until(hass, freezer, pet, local(*DAY, 20, 0))
 
     assert about(home["reach_outs"], "plumber") == []
-    assert [fired(e) for e in about(home["reach_outs"], "Ana")] == [local(*DAY, 18, 0)]
+    assert given(home, "Ana") == [local(*DAY, 18, 0)]
 
 
 @pytest.mark.parametrize(
@@ -647,8 +655,8 @@ async def test_two_reminders_in_one_message_are_both_kept(
     assert "17:00" in reply["reply"] and "18:00" in reply["reply"], reply
     await async_live_until(hass, freezer, pet, local(*DAY, 20, 0))
 
-    assert [fired(e) for e in about(home["reach_outs"], "plumber")] == [local(*DAY, 17, 0)]
-    assert [fired(e) for e in about(home["reach_outs"], "ficus")] == [local(*DAY, 18, 0)]
+    assert given(home, "plumber") == [local(*DAY, 17, 0)]
+    assert given(home, "ficus") == [local(*DAY, 18, 0)]
 
 
 # ------------------------------------------------------------------ restarts and downtime
@@ -662,12 +670,10 @@ async def test_a_restart_between_the_request_and_its_time_keeps_it_due(
     pet = await async_setup_pet(hass, entry)
     await tell(hass, freezer, "remind me to call my mum at 7 tonight")
     await async_live_until(hass, freezer, pet, local(*DAY, 12, 0))
-    assert await hass.config_entries.async_reload(entry.entry_id)
-    await hass.async_block_till_done()
-    pet = entry.runtime_data.pet.anatomy
+    pet = await restarted(hass, entry)
     await async_live_until(hass, freezer, pet, local(*NEXT, 10, 0))
 
-    assert [fired(e) for e in about(home["reach_outs"], "mum")] == [local(*DAY, 19, 0)]
+    assert given(home, "mum") == [local(*DAY, 19, 0)]
 
 
 async def test_a_reminder_missed_while_home_assistant_was_down_is_given_late_once(
@@ -702,7 +708,7 @@ async def test_a_reminder_missed_into_the_quiet_hours_waits_for_their_end(
     pet = await async_setup_pet(hass, entry)
     await async_live_until(hass, freezer, pet, local(*NEXT, 10, 0))
 
-    assert [fired(e) for e in about(home["reach_outs"], "mum")] == [local(*NEXT, 9, 0)]
+    assert given(home, "mum") == [local(*NEXT, 9, 0)]
 
 
 # ------------------------------------------------------------------ away means the phone

@@ -26,6 +26,7 @@ from custom_components.shelldon.core.commitments import (
     scan_commitments,
 )
 from custom_components.shelldon.core.language.questions import lets_go
+from custom_components.shelldon.core.reminders import parse_reminders
 from tests.core._support import AMS, assert_linear
 
 MON = datetime(2024, 1, 8, 15, 0, tzinfo=AMS)  # a winter Monday afternoon in Amsterdam
@@ -575,9 +576,9 @@ ADVERSARIAL = [
 
 
 def _read_all(text: str) -> None:
-    """Every way a message is read."""
+    """Every way a message is read (errand_of reads it as a reminder first)."""
     scan_commitments(text, MON)
-    parse_remind_me(text, MON)
+    parse_reminders(text, MON)
     parse_promise_question(text, MON)
     due_from(text, MON)
     parse_back_in(text, MON)

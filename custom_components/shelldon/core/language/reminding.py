@@ -93,16 +93,13 @@ _EN_UNREAD: Final = re.compile(
 # With a time said and no link, the errand is what is left, said back as written ("remind me
 # 5pm call mum", "set a reminder for 5pm: call mum"), unless it asks a question.
 _EN_QUESTION: Final = re.compile(rf"^(?:{_EN_ASKS})", _I)
+
+
 # Such an errand says what to do: two words or more, one of them more than a filler ("remind me
 # again tomorrow", "at 6 then", "at 5pm instead" name none).
-_FILLER_WORDS: Final = "again then instead too also please ok okay that this it so anyway once more"
-_EN_FILLERS: Final = frozenset((*_FILLER_WORDS.split(), "one", "time"))
-
-
 def _names_an_errand(what: str) -> bool:
-    """Two words or more, one of them a word that is no filler."""
-    words = what.lower().split()
-    return len(words) > 1 and any(w[0].isalpha() and w not in _EN_FILLERS for w in words)
+    """Two words or more, not only fillers ("again", "then", "instead")."""
+    return len(what.split()) > 1 and not only_again(what)
 
 
 # "set a reminder for 9 (pm, :30, o'clock) to …", "for noon", "for half past 6": at that time
@@ -225,69 +222,13 @@ ASKINGS: Final = (
 # Words that name no errand but the one just given, in the five languages: "remind me about it
 # again later", "erinnere mich nochmal daran", "rappelle-le-moi encore", "recuérdamelo otra vez",
 # "herinner me er nog eens aan". A reminder of these alone asks to be reminded again.
-_AGAIN: Final = frozenset(
-    [
-        "again",
-        "it",
-        "that",
-        "this",
-        "about",
-        "of",
-        "once",
-        "more",
-        "please",
-        "me",
-        "too",
-        "then",
-        "one",
-        "time",
-        "nochmal",
-        "nochmals",
-        "noch",
-        "mal",
-        "einmal",
-        "wieder",
-        "erneut",
-        "daran",
-        "dran",
-        "es",
-        "das",
-        "bitte",
-        "dann",
-        "encore",
-        "de",
-        "nouveau",
-        "le",
-        "la",
-        "les",
-        "y",
-        "une",
-        "fois",
-        "svp",
-        "stp",
-        "moi",
-        "ça",
-        "cela",
-        "otra",
-        "vez",
-        "nuevo",
-        "lo",
-        "eso",
-        "esto",
-        "por",
-        "favor",
-        "nog",
-        "eens",
-        "opnieuw",
-        "er",
-        "aan",
-        "eraan",
-        "het",
-        "weer",
-        "dat",
-        "keer",
-    ]
+_AGAIN_WORDS: Final = (
+    "again also it that this about of once more please me too then one time instead ok okay so "
+    "anyway nochmal nochmals noch mal einmal wieder erneut daran dran es das bitte dann encore de "
+    "nouveau le la les y une fois svp stp moi ça cela otra vez nuevo lo eso esto por favor nog "
+    "eens opnieuw er aan eraan het weer dat keer"
 )
+_AGAIN: Final = frozenset(_AGAIN_WORDS.split())
 _WORDS: Final = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 

@@ -575,7 +575,7 @@ ADVERSARIAL = [
 ]
 
 
-def _read_all(text: str) -> None:
+def read_every_way(text: str) -> None:
     """Every way a message is read (errand_of reads it as a reminder first)."""
     scan_commitments(text, MON)
     parse_reminders(text, MON)
@@ -592,4 +592,4 @@ def _read_all(text: str) -> None:
 
 @pytest.mark.parametrize("seed", ADVERSARIAL)
 def test_worst_input_is_read_in_linear_time(seed: str) -> None:
-    assert_linear(_read_all, seed)
+    assert_linear(read_every_way, seed)

@@ -65,6 +65,9 @@ def test_a_message_asks_for_at_most_a_few() -> None:
     assert len(parse_reminders(said, MON)) == MAX_ASKED
 
 
-@pytest.mark.parametrize("seed", ["remind me to a at 5. ", "remind me to a at 5 and to ", "and "])
+SEEDS = ["remind me to a at 5. ", "remind me to a at 5 and to ", "and "]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
 def test_worst_input_is_read_in_linear_time(seed: str) -> None:
     assert_linear(lambda text: parse_reminders(text, MON), seed)

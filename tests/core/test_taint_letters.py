@@ -369,7 +369,7 @@ def test_a_told_secret_joined_otherwise_never_survives_and_hiding_is_idempotent(
 # --- linear in the text ----------------------------------------------------------------------
 
 
-def _full_taint(lengths: range) -> Scrubber:
+def full_taint(lengths: range) -> Scrubber:
     """Secrets of every letters length in `lengths`, of several kinds."""
     scrubber = Scrubber(Taint(KEY))
     for length in lengths:
@@ -403,7 +403,7 @@ ADVERSARIAL = [
 @pytest.mark.parametrize("seed", ADVERSARIAL)
 def test_worst_input_is_searched_in_linear_time(seed: str, lengths: range) -> None:
     """Linear in the text, under a taint of secrets of few and of many lengths."""
-    assert_linear(_full_taint(lengths).taint.hide, seed)
+    assert_linear(full_taint(lengths).taint.hide, seed)
 
 
 # --- forgetting, and markers' words -------------------------------------------------------

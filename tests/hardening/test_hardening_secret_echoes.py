@@ -76,6 +76,13 @@ TOLD = {
     "the lockbox code is 5719": ("5 7 1 9", "five seven one nine"),
     "ich habe das Kellerpasswort auf blaue Katze geändert": ("Blaue-Katze", "blaue katze"),
     "the new shed password will be silver fox": ("Silver Fox", "silver_fox"),
+    # a second secret in the same sentence, pointing back at the first or named on its own
+    "the alarm code is 4321 and the garage one is 8765": ("8765", "8 7 6 5"),
+    "my bank PIN is 2580, my wife's is 1397": ("1397", "one three nine seven"),
+    "the old attic password was Plum7 and the new one is Quince-Tart-9": (
+        "Quince Tart 9",
+        "quince.tart.9",
+    ),
 }
 FORMS = [form for forms in TOLD.values() for form in forms]
 SECRETS = (

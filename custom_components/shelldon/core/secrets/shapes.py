@@ -5,9 +5,10 @@ door or alarm code, "user … pass …") is replaced with a marker, to the end o
 where a colon or "is" names it (`core.secrets.values`), and so are credentials inside URLs and their
 queries, a webhook's path (`core.secrets.addresses`), private key blocks, tokens and AWS keys, and
 (`core.secrets.numbers`) card numbers, IBANs, email addresses and phone numbers, wherever they
-stand. It errs on the side of hiding, yet leaves what the pet writes itself (ISO dates and times,
-versions, ids, entity ids, paths), and the words that follow a secret word in prose ("my
-password again").
+stand; and (`core.secrets.more`) the further values a sentence tells after one ("… and the
+garage one is 8765"). It errs on the side of hiding, yet leaves what the pet writes itself
+(ISO dates and times, versions, ids, entity ids, paths), and the words that follow a secret
+word in prose ("my password again").
 
 Every pattern is built so that no input makes it backtrack more than a bounded amount per
 position: runs are possessive (`*+`, `++`), repeats are bounded, and a key word is only tried
@@ -21,6 +22,7 @@ import re
 from typing import Final
 
 from .addresses import hide_addresses
+from .more import hide_more
 from .numbers import (
     CARD,
     EMAIL,
@@ -126,16 +128,16 @@ _WIFI_STARTS: Final = _starts(
     "mot contrase clave code"
 )
 _PIN: Final = _keyed(
-    r"(?:sim[\s-]?)?pin(?:[\s-]?(?:code|number|nummer|nr))?"
+    r"(?:sim[\s-]?)?pins?(?:[\s-]?(?:codes?|numbers?|nummer|nr))?"
     r"|(?:door|front[\s-]door|back[\s-]door|gate|alarm|garage|safe|lock|unlock|keypad|entry|"
     r"access|security|house|building|intercom|locker|disarm|verification|confirmation|"
     r"t(?:ü|ue)r|haust(?:ü|ue)r|tor|garagen(?:tor)?|alarm(?:anlagen)?|tresor|"
     r"schloss|zahlen|sicherheits|zugangs|eingangs|entsperr|tasten|toegangs|deur|alarm|"
-    r"lock[\s-]?box|key[\s-]?(?:safe|box)|schlüssel(?:safe|kasten|tresor))[\s-]?code"
+    r"lock[\s-]?box|key[\s-]?(?:safe|box)|schlüssel(?:safe|kasten|tresor))[\s-]?codes?"
     r"|(?:secret|geheim)[\s-]?(?:code|number|nummer|zahl)|geheimzahl|(?:zahlen)?kombination"
     r"|combination|combo|digicode|cvv2?|cvc2?|csc|otp|2fa|mfa|totp"
     r"|one[\s-]time[\s-](?:code|password|pin)|alarm(?:anlage)?|disarm"
-    rf"|(?P<bare>code|c(?:ó|o)digo)(?=\s*[:=]|\s+{IS}\b|\s+{FOR}\s)",
+    rf"|(?P<bare>codes?|c(?:ó|o)digos?)(?=\s*[:=]|\s+{IS}\b|\s+{FOR}\s)",
     DIGITS_VALUE,
 )
 _PIN_STARTS: Final = _starts(
@@ -172,7 +174,7 @@ _PASSWORD: Final = _keyed(
     rf"|{_PASS_WORDS}|(?:secret|safe|code)[\s_-]?(?:word|phrase)|secret(?![\s_-]*(?:code|number)\b)"
     # with a colon or "=" after it: "pass", "key", "dbpass", "PGPASSWORD", "password1"
     r"|(?:pg|db|my|sql|mysql|redis|smtp|mail|ftp|admin|root|user|app|wifi|api)?"
-    r"pass(?:word|wd)?\d{0,2}(?=\s*[:=])|key(?=\s*[:=])",
+    r"pass(?:words?|wd)?\d{0,2}(?=\s*[:=])|key(?=\s*[:=])",
     VALUE,
     VALUE_START,
 )
@@ -386,4 +388,5 @@ def hide_shapes(text: str, found: Found) -> str:
     text = sub(_AWS_SECRET, _aws, text, found)
     text = hide_numbers(text, found)
     text = sub(_MIXED_TOKEN, _mixed_token, text, found)
-    return sub(_LONG_TOKEN, _long_token, text, found)
+    text = sub(_LONG_TOKEN, _long_token, text, found)
+    return hide_more(text, found)  # "… is [secret] and the garage one is 8765"

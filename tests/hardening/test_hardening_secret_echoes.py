@@ -83,6 +83,9 @@ TOLD = {
         "Quince Tart 9",
         "quince.tart.9",
     ),
+    # a value said before the secret word it is
+    "Lantern-Fig-31 is the boat password": ("Lantern Fig 31", "lantern.fig.31"),
+    "6048 is the shed code": ("6 0 4 8", "six zero four eight"),
 }
 FORMS = [form for forms in TOLD.values() for form in forms]
 SECRETS = (

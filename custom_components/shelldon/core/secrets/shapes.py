@@ -5,8 +5,9 @@ door or alarm code, "user … pass …") is replaced with a marker, to the end o
 where a colon or "is" names it (`core.secrets.values`), and so are credentials inside URLs and their
 queries, a webhook's path (`core.secrets.addresses`), private key blocks, tokens and AWS keys, and
 (`core.secrets.numbers`) card numbers, IBANs, email addresses and phone numbers, wherever they
-stand; and (`core.secrets.more`) the further values a sentence tells after one ("… and the
-garage one is 8765"). It errs on the side of hiding, yet leaves what the pet writes itself
+stand; and the further values a sentence tells after one (`core.secrets.more`: "… and the
+garage one is 8765"), and values said before their key (`core.secrets.before`: "hunter2 is my
+password"). It errs on the side of hiding, yet leaves what the pet writes itself
 (ISO dates and times, versions, ids, entity ids, paths), and the words that follow a secret
 word in prose ("my password again").
 
@@ -22,6 +23,7 @@ import re
 from typing import Final
 
 from .addresses import hide_addresses
+from .before import hide_before
 from .more import hide_more
 from .numbers import (
     CARD,
@@ -66,8 +68,9 @@ _SEP_CLAUSE: Final = (
 # "password wifi: x", "Kennwort Router = x": one word naming what the secret is for.
 _SEP_NOUN: Final = r"\s++[^\W\d_][^\W_]{0,19}+(?:-[^\W_]{1,20}+)?+\s*+[:=]\s*+"
 _SEP_IS: Final = rf"\s++{_IS_WORD}"
-# "the wifi password, it's …", "the door code – that is …": a clause of its own, as after "is".
-_SEP_ITS: Final = r"\s*+[,—–]\s*+(?:it|that)(?:['’]s|\s++is)\s++"
+# "the wifi password, it's …", "the door code – that is …", "my password... it's …", "the
+# password? it's …": a clause of its own, as after "is".
+_SEP_ITS: Final = r"\s*+(?:[,—–?]|\.\.\.|…)\s*+(?:it|that)(?:['’]s|\s++is)\s++"
 # "the door code changed to …", "das Passwort geändert auf …", "wachtwoord veranderd in …".
 _SEP_CHANGED: Final = (
     r"\s++(?:(?:was|is|has\s+been|got|has)\s++)?(?:changed|set|reset|updated|switched)\s++to\s++"
@@ -388,5 +391,5 @@ def hide_shapes(text: str, found: Found) -> str:
     text = sub(_AWS_SECRET, _aws, text, found)
     text = hide_numbers(text, found)
     text = sub(_MIXED_TOKEN, _mixed_token, text, found)
-    text = sub(_LONG_TOKEN, _long_token, text, found)
+    text = hide_before(sub(_LONG_TOKEN, _long_token, text, found), found)
     return hide_more(text, found)  # "… is [secret] and the garage one is 8765"

@@ -77,9 +77,12 @@ _FIRST: Final = rf"(?:\S{{3,}}+|\S{{1,2}}+(?={_MORE}))"
 _REST: Final = rf"(?(plain)|(?:{_MORE}){{0,11}}+)"
 
 # A value may start with ":" or "=" but not be one, and is never a marker, nor the scheme word
-# of a credential; it is quoted whole, or runs to its clause's end. (Where a pattern only looks
-# ahead for a value, its first word is enough: `VALUE_START`.)
-_NOT_A_VALUE: Final = rf"(?![:=](?:\s|$))(?![:=]*+{MARKER})(?!(?:Bearer|Basic)\s)"
+# of a credential, nor a short word of signs alone ("my password... it's …"); it is quoted
+# whole, or runs to its clause's end. (Where a pattern only looks ahead for a value, its first
+# word is enough: `VALUE_START`.)
+_NOT_A_VALUE: Final = (
+    rf"(?![:=](?:\s|$))(?![:=]*+{MARKER})(?!(?:Bearer|Basic)\s)(?![^\w\s\"'“„]{{1,3}}+(?:\s|$))"
+)
 VALUE_START: Final = rf"{_NOT_A_VALUE}(?:{_QUOTED}|[\"']?(?!{MARKER}){_FIRST})"
 VALUE: Final = rf"{_NOT_A_VALUE}(?:{_QUOTED}|[\"']?(?!{MARKER}){_FIRST}{_REST})"
 WIFI_START: Final = rf"(?![:=])(?!{MARKER})(?:{_QUOTED}|{_FIRST})"

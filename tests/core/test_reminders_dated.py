@@ -9,8 +9,9 @@ abbreviated ("in 1h", "in 30m", "in 45min", "in 1 Std", "en 1h", "over 1u"), and
 am or pm needs no "at" ("tomorrow 8am", "@ 5pm"). "Set reminder 5pm call mum", "remind me 5pm
 call mum", "a reminder for 5pm: call mum" and "I need a reminder at 5pm to …" are reminders:
 with a time said and no link, the errand is what is left, said back as written. A weekday's
-short name ("weds at 3"), "around 6", "by 6", "at about 6", "at 0700" and "in 2 days at 9" are
-read too. A count ("food for 15 people", "chapter 15"), a price and a time of day are no date.
+short name ("weds at 3"), "around 6", "about 6", "by 6", "before 5" (as "by 5"), "at about
+6", "at 0700" and "in 2 days at 9" are read too. A count ("food for 15 people", "chapter 15"), a
+price and a time of day are no date.
 "Remind me again in 10 minutes", "remind me about it later", "snooze" (and "erinnere mich
 nochmal daran", "rappelle-le-moi", "recuérdamelo", "herinner me er nog eens aan") name no errand
 but the one just given: they file no goal of their own, and say when to give that one again.
@@ -121,6 +122,10 @@ TERSE = [
     ("remind me around 6 to start dinner", "start dinner", _at(8, 18)),
     ("remind me to start dinner by 6", "start dinner", _at(8, 18)),
     ("remind me at about 6 to start dinner", "start dinner", _at(8, 18)),
+    ("remind me about 6 to start dinner", "start dinner", _at(8, 18)),
+    ("remind me before 5 to buy flowers", "buy flowers", _at(8, 17)),
+    ("remind me to buy flowers before 5", "buy flowers", _at(8, 17)),
+    ("remind me about the dentist before 4", "the dentist", _at(8, 16)),
     ("remind me at 0700 to take the pills", "take the pills", _at(9, 7)),
     ("remind me at 1930 to take the pills", "take the pills", _at(8, 19, 30)),
     ("remind me in 2 days at 9 to call Ana", "call Ana", _at(10, 9)),

@@ -105,7 +105,7 @@ def _worded(said: datetime, due: datetime) -> str:
 
 # How the owner asks: the time after the errand, before it, ahead of "remind me", as a duration
 # in two units (in digits or in words), before or after the errand, "set a reminder for" a time,
-# or a note ("Reminder: …").
+# a note ("Reminder: …"), or "before" a time.
 def _dated(due: datetime) -> str:
     """The due day by its date, as in "on the 3rd"."""
     suffix = (
@@ -132,6 +132,7 @@ PHRASINGS: tuple[Callable[[str, datetime, datetime], str], ...] = (
     lambda errand, said, due: f"Reminder: {errand} at {due:%H:%M}",
     lambda errand, said, due: f"Remind me {_dated(due)} at {due:%H:%M} to {errand}",
     lambda errand, said, due: f"set a reminder for {_twelve(said, due)}: {errand}",
+    lambda errand, said, due: f"remind me to {errand} before {due:%H:%M}",
     lambda errand,
     said,
     due: f"remind me in {round((due - said).total_seconds() / 60)}m to {errand}",

@@ -94,8 +94,11 @@ _DOUBT: Final = re.compile(
     r"wonder\s+if|hope)\s*(?:that\s+)?$",
     re.I,
 )
+# ("Remind me about 6 to …" names a time, not what it is about.)
 _REMIND: Final = re.compile(
-    r"\bremind\s+me\s+(?P<link>to|about|that)\s+(?P<what>(?:[^.!?\n]|\.(?=\S)){2,200})", re.I
+    r"\bremind\s+me\s+(?P<link>to|about(?!\s+\d{1,2}(?:[:.]\d\d)?\s*+(?:[ap]\.?m\s+|o'clock\s+)?to\s)|that)"
+    r"\s+(?P<what>(?:[^.!?\n]|\.(?=\S)){2,200})",
+    re.I,
 )
 # A correction of the time just said, by a word ahead of the new time or after it.
 _CORRECTION: Final = (

@@ -116,10 +116,11 @@ ENGLISH: Final = Grammar(
         r"(?P<tonight>tonight))\b"
     ),
     # "at 5", "at 17:30", "at 0700", "at 7.30", "at 5pm", "at 5 o'clock", "at 8 in the morning",
-    # "at seven thirty", "around 6", "by 6", "at about 6", "@ 5pm", and an hour with am or pm
+    # "at seven thirty", "around 6", "about 6", "by 6", "before 6" (then, as "by"), "at about 6",
+    # "@ 5pm", and an hour with am or pm
     # alone ("tomorrow 8am") — not "look at 3 options".
     at=_compile(
-        r"(?:\b(?:at(?:\s+(?:about|around))?|around|by)\s+|@\s{0,3}|"
+        r"(?:\b(?:at(?:\s+(?:about|around))?|around|about|by|before)\s+|@\s{0,3}|"
         r"(?<![\w.:,/-])(?=\d{1,2}(?:[:.]\d\d)?\s?[ap]\.?m\b))"
         rf"{_EN_H}(?:[:.](?P<m>\d{{2}})|(?<=\d\d)(?P<mm>\d{{2}}))?(?:\s+(?P<plus>fifteen|thirty|forty[\s-]five))?"
         r"\s*(?:(?:o'clock\s+)?(?P<ampm>[ap]\.?m\.?|in\s+the\s+(?:morning|afternoon|evening)|"

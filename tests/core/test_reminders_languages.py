@@ -129,6 +129,12 @@ REMINDERS = [
         _day(9, 9, 30),
         "dat",
     ),
+    # "before" and "by" a time name it, as "around" does
+    ("Erinnere mich vor 17 Uhr an die Blumen", "die Blumen", _day(8, 17), "an"),
+    ("Erinnere mich bis 17 Uhr an die Blumen", "die Blumen", _day(8, 17), "an"),
+    ("Rappelle-moi avant 17h d'acheter des fleurs", "acheter des fleurs", _day(8, 17), "de"),
+    ("Recuérdame antes de las 5 comprar flores", "comprar flores", _day(8, 17), ""),
+    ("Herinner me voor 5 uur aan de bloemen", "de bloemen", _day(8, 17), "aan"),
 ]
 
 
@@ -545,6 +551,10 @@ ADVERSARIAL = [
     "before 1 ",
     "about 1 ",
     "remind me about 1 ",
+    "vor 7 ",
+    "avant 7 ",
+    "antes de las 7 ",
+    "voor 7 ",
     "at 0700",
     "in 2 days at ",
     "in 5 min. t",

@@ -178,7 +178,7 @@ GERMAN: Final = Grammar(
         r"nachmittag))\b"
     ),
     at=_compile(
-        rf"\b(?:um|gegen)\s+{_DE_H}(?:[:.](?P<m>\d{{2}}))?(?:\s?uhr\b|(?<=[:.]\d\d)|"
+        rf"\b(?:um|gegen|bis|vor(?=\s+\S{{1,9}}?\s?uhr\b))\s+{_DE_H}(?:[:.](?P<m>\d{{2}}))?(?:\s?uhr\b|(?<=[:.]\d\d)|"
         r"(?=\s{0,3}(?:$|[,;!?)]|\.(?!\d)|(?:und|dann|am|heute|morgen|bitte|daran|dran|an|"
         r"ans|dass|abends|morgens|früh|mittags|nachmittags|vormittags|erinnern|oder|ja|gell|ne)\b)))"
         r"(?:\s+(?P<ampm>morgens|früh|vormittags|mittags|nachmittags|abends))?"
@@ -246,7 +246,7 @@ FRENCH: Final = Grammar(
     ),
     # a word for the hour only with "heure(s)" after it: "à une amie" is no time
     at=_compile(
-        rf"(?<!\w)(?:à|vers)\s+(?:(?P<h>\d{{1,2}}|(?:{_FR_WORD_H})(?=\s+heures?\b))"
+        rf"(?<!\w)(?:à|vers|avant)\s+(?:(?P<h>\d{{1,2}}|(?:{_FR_WORD_H})(?=\s+heures?\b))"
         r"(?:\s?(?:h|heures?)(?:\s?(?P<m>\d{2}))?\b|"
         r":(?P<mm>\d{2})\b|(?=\s{0,3}(?:$|[,;!?)]|\.(?!\d)|(?:et|puis|demain|ce|aujourd|stp|"
         rf"svp|pour|que|de|du|hein|non)\b|[dq]u?['’]))){_FR_AFTER})"
@@ -300,7 +300,7 @@ SPANISH: Final = Grammar(
         r"\b(?:esta|hoy\s+(?:por|en|a)\s+la)\s+(?:(?P<tonight>noche)|(?P<part>ma[nñ]ana|tarde))\b"
     ),
     at=_compile(
-        rf"\b(?:a|sobre|hacia|para)\s+las?\s+{_ES_H}\b(?:[:.](?P<m>\d{{2}}))?"
+        rf"\b(?:a|sobre|hacia|para|antes\s+de)\s+las?\s+{_ES_H}\b(?:[:.](?P<m>\d{{2}}))?"
         r"(?:\s+y\s+(?P<plus>media|cuarto)|\s+menos\s+(?P<minus>cuarto|\d{1,2}|cinco|diez|"
         r"veinte))?(?:\s?(?:h|hrs?|horas)\b)?"
         r"(?:\s+(?P<ampm>de\s+la\s+(?:ma[nñ]ana|madrugada|tarde|noche)))?"
@@ -352,7 +352,7 @@ DUTCH: Final = Grammar(
     ),
     this=_compile(r"\bvan(?:(?P<tonight>avond|nacht)|(?P<part>ochtend|morgen|middag))\b"),
     at=_compile(
-        rf"\b(?:om|rond|tegen)\s+{_NL_H}(?:[:.](?P<m>\d{{2}}))?(?:\s?uur\b|(?<=[:.]\d\d)|"
+        rf"\b(?:om|rond|tegen|voor(?=\s+\S{{1,9}}?\s?uur\b))\s+{_NL_H}(?:[:.](?P<m>\d{{2}}))?(?:\s?uur\b|(?<=[:.]\d\d)|"
         r"(?=\s{0,3}(?:$|[,;!?)]|\.(?!\d)|(?:en|dan|op|vandaag|vanavond|morgen|alsjeblieft|"
         r"graag|eraan|aan|dat|om|toch|hè)\b|['’]s\b)))"
         r"(?:\s+(?P<ampm>['’]s\s+(?:ochtends|morgens|middags|avonds)|"

@@ -42,7 +42,8 @@ _ENDS: Final = (
 )
 _NAMED: Final = rf"(?:{_DET}[ \t]++)?(?:[^\W\d_][\w'’-]{{0,20}}+[ \t]++){{0,2}}?"
 _KEY: Final = rf"(?:(?P<password>{_PASSWORD})|(?P<code>{_CODE}))(?![\w-]){_ENDS}"
-_KEY_WORDS: Final = ("pass", "pw", "kennwort", "contrase", "wachtw", "clave", "pin", "cod", "comb")
+# What a text must hold, in lower case, for a value to be said before a key in it (most name none).
+KEY_WORDS: Final = ("pass", "pw", "kennwort", "contrase", "wachtw", "clave", "pin", "cod", "comb")
 _IS_KEY: Final = re.compile(
     rf"[ \t]++(?P<how>is|was|ist|war|est|es|era|as)[ \t]++{_NAMED}(?:new[ \t]++)?{_KEY}", re.I
 )
@@ -60,10 +61,8 @@ _NOT_A_START: Final = IS_PROSE | frozenset(_STARTS.split())
 
 
 def hide_before(text: str, found: Found) -> str:
-    """The text with each value said before its key replaced by its marker."""
-    low = text.lower()
-    if not any(word in low for word in _KEY_WORDS):  # most texts name no secret at all
-        return text
+    """The text with each value said before its key replaced by its marker (the caller asks only
+    where the text holds one of `KEY_WORDS`)."""
     out: list[str] = []
     done = 0
     for key in _IS_KEY.finditer(text):

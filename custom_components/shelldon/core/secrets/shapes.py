@@ -23,7 +23,7 @@ import re
 from typing import Final
 
 from .addresses import hide_addresses
-from .before import hide_before
+from .before import KEY_WORDS, hide_before
 from .more import hide_more
 from .numbers import (
     CARD,
@@ -391,5 +391,7 @@ def hide_shapes(text: str, found: Found) -> str:
     text = sub(_AWS_SECRET, _aws, text, found)
     text = hide_numbers(text, found)
     text = sub(_MIXED_TOKEN, _mixed_token, text, found)
-    text = hide_before(sub(_LONG_TOKEN, _long_token, text, found), found)
-    return hide_more(text, found)  # "… is [secret] and the garage one is 8765"
+    text = sub(_LONG_TOKEN, _long_token, text, found)
+    if any(word in low for word in KEY_WORDS):  # "hunter2 is my password"
+        text = hide_before(text, found)
+    return hide_more(text, found) if SECRET in text else text  # "… and the garage one is 8765"

@@ -22,7 +22,7 @@ import re
 from typing import Final
 
 from .numbers import SECRET, Found
-from .values import DIGITS_VALUE, IS_PROSE
+from .values import DIGITS_VALUE, IS_PROSE, made_up
 
 _WINDOW: Final = 100  # characters before a key that its value may take
 _MOST_WORDS: Final = 5
@@ -86,7 +86,7 @@ def _value(before: str, key: re.Match[str], *, whole: bool) -> str:
         code = _CODE_BEFORE.search(before)
         return code[0] if code is not None else ""
     last = before.rsplit(maxsplit=1)[-1] if before.strip() else ""
-    if _made_up(last):
+    if made_up(last):
         return last.lstrip("\"'“„(")
     cut = max(before.rfind(sign) for sign in ".!?:;\n")
     if cut < 0 and not whole:  # the sentence starts before the window
@@ -99,11 +99,3 @@ def _no_prose(value: str) -> bool:
     """Whether a value of words reads as one: at most five, the first no word of prose."""
     words = value.split()
     return 0 < len(words) <= _MOST_WORDS and words[0].lower().strip("\"'“„") not in _NOT_A_START
-
-
-def _made_up(word: str) -> bool:
-    """A word no one writes in prose: with a digit, a sign, or a capital inside ("hunter2")."""
-    word = word.strip("\"'“”„‘’«»()[]")
-    return len(word) >= 3 and (
-        any(c.isdigit() or not c.isalpha() for c in word) or any(c.isupper() for c in word[1:])
-    )

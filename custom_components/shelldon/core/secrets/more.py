@@ -24,7 +24,7 @@ import re
 from typing import Final
 
 from .numbers import SECRET, Found
-from .values import DIGITS_VALUE, IS, VALUE, keep_value
+from .values import DIGITS_VALUE, IS, VALUE, keep_value, made_up
 
 _WINDOW: Final = 320  # characters after a marker that one more value may take
 _JOINS: Final = r"(?:and|or|und|oder|et|ou|y|o|en|of)"
@@ -85,16 +85,10 @@ def _another(match: re.Match[str], found: Found) -> str:
         shown = code[0]
     else:  # a word that looks made up: the first, or (a list's "nas storage77") the second
         words = [word.end() for word in _WORD.finditer(value, 0, 60)][: 1 if naming else 2]
-        ends = [end for end in words if _made_up(value[:end].rsplit(maxsplit=1)[-1])]
+        ends = [end for end in words if made_up(value[:end].rsplit(maxsplit=1)[-1])]
         shown = value[: ends[0]] if ends else ""
     if len(shown) < 3 or _CLOCK_OR_DATE.fullmatch(shown):
         return match.group(0)
     whole, key = match.group(0), match["key"]
     found.keyed.append(shown)
     return key + SECRET + whole[len(key) + len(shown) :]
-
-
-def _made_up(word: str) -> bool:
-    """A word no one writes in prose: with a digit, a sign, or a capital inside ("redRobin7")."""
-    word = word.strip("\"'“”„‘’«»()[]").replace("'", "").replace("’", "")
-    return any(c.isdigit() or not c.isalpha() for c in word) or any(c.isupper() for c in word[1:])

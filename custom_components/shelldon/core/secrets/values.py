@@ -196,7 +196,7 @@ def keep_value(match: re.Match[str], found: Found) -> str:
             loose = True  # "I sent my password to Bob": only a value that looks made up
         if not loose and _to_prose(value.split(maxsplit=2)[:2]):
             return match.group(0)
-    if loose and not any(map(_made_up, value.split(maxsplit=4)[:4])):  # "password's incorrect"
+    if loose and not any(map(made_up, value.split(maxsplit=4)[:4])):  # "password's incorrect"
         return match.group(0)
     if not any(c in key for c in ":="):
         if "plain" in match.re.groupindex and match["plain"] is not None:
@@ -214,11 +214,12 @@ def keep_value(match: re.Match[str], found: Found) -> str:
     return _hidden(match, value, found, skip)
 
 
-def _made_up(word: str) -> bool:
+def made_up(word: str) -> bool:
     """Whether a word looks made up, as a value after "'s" or a dash must have one ("hunter2xyz",
-    "Zebra-Quokka-77", "amber wolf 42"), unlike words ("incorrect", "Wikipedia", "different"):
-    a loose separator is too common in prose and in titles ("Password - Wikipedia")."""
-    word = word.strip("\"'“”„‘’«».,;:!?()[]")
+    "Zebra-Quokka-77", "amber wolf 42"), unlike words ("incorrect", "Wikipedia", "different",
+    "it's"): a loose separator is too common in prose and in titles ("Password - Wikipedia").
+    A digit, a sign or a capital inside makes it so; an apostrophe inside does not."""
+    word = word.strip("\"'“”„‘’«».,;:!?()[]").replace("'", "").replace("’", "")
     return any(c.isdigit() or not c.isalpha() for c in word) or any(c.isupper() for c in word[1:])
 
 

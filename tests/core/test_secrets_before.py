@@ -33,6 +33,10 @@ TOLD = [
     ("hunter2 est mon mot de passe", "[secret] est mon mot de passe", "hunter2"),
     ("hunter2 es mi contraseña", "[secret] es mi contraseña", "hunter2"),
     ("hunter2 is mijn wachtwoord", "[secret] is mijn wachtwoord", "hunter2"),
+    # the key at the end of a compound, or named by more words
+    ("4711 ist der Türcode", "[secret] ist der Türcode", "4711"),
+    ("hunter2 ist das WLAN-Passwort", "[secret] ist das WLAN-Passwort", "hunter2"),
+    ("4711 is the front-door code", "[secret] is the front-door code", "4711"),
     # and a value after the key but behind "..." or "?" and "it's"
     ("my password... it's bluebird77", "my password... it's [secret]", "bluebird77"),
     ("the password? it's bluebird77", "the password? it's [secret]", "bluebird77"),
@@ -73,6 +77,12 @@ def test_a_value_said_before_its_key_is_hidden_and_remembered(
         "### 09:30 [shelldon] Alex asked what the wifi password is",
         "the answer is the password",
         "My cat is the password",
+        # codes that are no secret
+        "404 is the error code",
+        "200 is the status code",
+        "12345 is my zip code",
+        "0049 is the country code",
+        "1234 is the barcode",
     ],
 )
 def test_a_sentence_about_a_secret_stays_readable(said: str) -> None:
@@ -91,6 +101,8 @@ SEEDS = [
     "password... ",
     "password? it's ",
     "x2 is my password and ",
+    "1 is the xcode ",
+    "1 is the a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q-r-s-t-u-v-w-x-y-z",
 ]
 
 

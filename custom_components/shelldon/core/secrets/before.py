@@ -22,7 +22,7 @@ import re
 from typing import Final
 
 from .numbers import SECRET, Found
-from .values import DIGITS_VALUE, IS_PROSE, made_up
+from .values import DIGITS_VALUE, IS_PROSE, OPEN_CODES, made_up
 
 _WINDOW: Final = 100  # characters before a key that its value may take
 _MOST_WORDS: Final = 5
@@ -40,7 +40,11 @@ _ENDS: Final = (
     r"(?=[ \t]*+(?:[.,;:!?)\n]|$)|[ \t]++(?:and|but|so|for|now|too|again|here|there|today|und"
     r"|et|y|en)(?![^\W_]))"
 )
-_NAMED: Final = rf"(?:{_DET}[ \t]++)?(?:[^\W\d_][\w'’-]{{0,20}}+[ \t]++){{0,2}}?"
+# "the wifi ", "the front-door ", and the start of a compound ("Türcode", "WLAN-Passwort").
+_NAMED: Final = (
+    rf"(?:{_DET}[ \t]++)?(?P<naming>(?:[^\W\d_][\w'’-]{{0,20}}+[ \t]++){{0,2}}?)"
+    r"(?P<prefix>[^\W\d_][\w-]{0,20}?)??"
+)
 _KEY: Final = rf"(?:(?P<password>{_PASSWORD})|(?P<code>{_CODE}))(?![\w-]){_ENDS}"
 # What a text must hold, in lower case, for a value to be said before a key in it (most name none).
 KEY_WORDS: Final = ("pass", "pw", "kennwort", "contrase", "wachtw", "clave", "pin", "cod", "comb")
@@ -83,6 +87,9 @@ def _value(before: str, key: re.Match[str], *, whole: bool) -> str:
         use = _USE.search(before)
         return use["value"] if use is not None and _no_prose(use["value"]) else ""
     if key["code"] is not None:
+        names = [*key["naming"].lower().split(), (key["prefix"] or "").lower().strip("-")]
+        if not OPEN_CODES.isdisjoint(names):  # "404 is the error code", "the barcode"
+            return ""
         code = _CODE_BEFORE.search(before)
         return code[0] if code is not None else ""
     last = before.rsplit(maxsplit=1)[-1] if before.strip() else ""

@@ -44,6 +44,7 @@ from .values import (
     IS,
     MARKER,
     MARKER_WORD,
+    OPEN_CODES,
     PLAIN,
     VALUE,
     VALUE_START,
@@ -150,12 +151,7 @@ _PIN_STARTS: Final = _starts(
     "comb code código codigo toegangs deur digicode cvv cvc csc otp 2fa mfa totp one"
 )
 # "error code: 404" is no secret: a bare "code" right after one of these words stays.
-_NOT_A_PIN: Final = re.compile(
-    r"\b(?:error|status|exit|return|response|result|http|zip|postal|post|area|country|dial|"
-    r"region|language|lang|colou?r|hex|sort|tracking|product|item|article|order|invoice|"
-    r"source|qr|bar|fehler|länder|antwort)[\s_-]*+$",
-    re.I,
-)
+_NOT_A_PIN: Final = re.compile(rf"\b(?:{'|'.join(sorted(OPEN_CODES))})[\s_-]*+$", re.I)
 _SSN: Final = _keyed(
     r"ssn|social[\s-]security(?:[\s-]number)?|sozialversicherungsnummer", _SSN_VALUE
 )

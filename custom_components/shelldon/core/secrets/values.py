@@ -117,6 +117,15 @@ DIGITS_VALUE: Final = (
     rf"|{_DIGIT_WORD}(?:[ ,-]{{1,2}}{_DIGIT_WORD}){{2,11}})(?![\w\[])(?![.,:/-][\d\[])"
 )
 
+# What a bare "code" is when one of these words names it: no secret ("error code: 404", "404 is
+# the error code", "my zip code", "der Ländercode").
+_OPEN_CODES: Final = (
+    "error status exit return response result http zip postal post area country dial region "
+    "language lang color colour hex sort tracking product item article order invoice source qr "
+    "bar fehler länder antwort"
+)
+OPEN_CODES: Final = frozenset(_OPEN_CODES.split())
+
 _HEAD: Final = re.compile(r"\S++")
 _WORD_AND_GAP: Final = re.compile(r"(\S++)[ \t]++")
 

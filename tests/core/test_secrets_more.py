@@ -130,6 +130,7 @@ SEEDS = [
     "password: a, b1 ",
     "[secret] and for the gate it's ",
     "[secret] and a b c d e f is ",
+    "[secret] to 1234 ",
 ]
 
 

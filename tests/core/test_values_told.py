@@ -108,6 +108,16 @@ KEY = bytes(range(16))
         ("the PIN will be 4821", "the PIN will be [secret]", "4821"),
         ("the alarm code is now 9090", "the alarm code is now [secret]", "9090"),
         ("the door code changed to 5151", "the door code changed to [secret]", "5151"),
+        (
+            "the password was changed to banana88",
+            "the password was changed to [secret]",
+            "banana88",
+        ),
+        (
+            "the code changed from 1111 to 2222",
+            "the code changed from [secret] to [secret]",
+            "2222",
+        ),
         # "simply", "actually" before the value: they stay with the key
         ("my password is simply banana", "my password is simply [secret]", "banana"),
         ("my password is actually hunter2xyz", "my password is actually [secret]", "hunter2xyz"),
@@ -205,6 +215,9 @@ def test_a_told_value_is_recognised(said: str, shown: str, secret: str) -> None:
         "the password, it is in the drawer",
         "my password, it's the same as before",
         "I need to send my PIN to 3 people",
+        "the password was changed to something longer",
+        "the password was changed yesterday",
+        "my password is set to expire",
         # dashes that join no key to a value
         "the password-protected file",
         "passwords - we have too many",
@@ -289,6 +302,9 @@ SEEDS = [
     "set my wifi password to x ",
     "changed ",
     "is simply ",
+    "password was changed to ",
+    "code changed from 1 to ",
+    "password was changed from a to ",
 ]
 
 

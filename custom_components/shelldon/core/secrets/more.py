@@ -27,7 +27,7 @@ from .numbers import SECRET, Found
 from .values import DIGITS_VALUE, IS, VALUE, keep_value, made_up
 
 _WINDOW: Final = 320  # characters after a marker that one more value may take
-_JOINS: Final = r"(?:and|or|und|oder|et|ou|y|o|en|of)"
+_JOINS: Final = r"(?:and|or|und|oder|et|ou|y|o|en|of|to)"  # "changed from [secret] to 2222"
 # "for the front" before the joining word; a comma, a semicolon or a joining word.
 _TAIL: Final = r"(?:[ \t]++[^\W\d_][^\s,;.!?]{0,20}+){0,4}?"
 _JOIN: Final = rf"(?:[ \t]*+[,;][ \t]*+(?:{_JOINS}[ \t]++)?|[ \t]++{_JOINS}[ \t]++)"

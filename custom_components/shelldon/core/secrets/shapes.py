@@ -72,9 +72,10 @@ _SEP_IS: Final = rf"\s++{_IS_WORD}"
 # "the wifi password, it's …", "the door code – that is …", "my password... it's …", "the
 # password? it's …": a clause of its own, as after "is".
 _SEP_ITS: Final = r"\s*+(?:[,—–?]|\.\.\.|…)\s*+(?:it|that)(?:['’]s|\s++is)\s++"
-# "the door code changed to …", "das Passwort geändert auf …", "wachtwoord veranderd in …".
+# "the door code changed to …" (or "from … to …"), "das Passwort geändert auf …", "wachtwoord
+# veranderd in …".
 _SEP_CHANGED: Final = (
-    r"\s++(?:(?:was|is|has\s+been|got|has)\s++)?(?:changed|set|reset|updated|switched)\s++to\s++"
+    r"\s++(?:(?:was|is|has\s+been|got|has)\s++)?(?:changed|set|reset|updated|switched)\s++(?:to|from)\s++"
     r"|\s++(?:geändert|umgestellt)\s++(?:zu|in|auf)\s++|\s++(?:veranderd|gewijzigd)\s++(?:in|naar)\s++"
     r"|\s++(?:changé|modifié)\s++en\s++|\s++(?:cambiado|cambió)\s++a\s++"
 )
@@ -93,7 +94,7 @@ _KEY_START: Final = rf"(?:(?<![^\W_])|{_COMPOUND_END})(?!{MARKER_WORD}\])"
 def _keyed(keys: str, value: str, start: str | None = None) -> re.Pattern[str]:
     # Each way is taken only when a value follows it; the plain way is refused where another
     # way leads to a marker (scrubbed once, a text stays as it is) or a clause begins.
-    tried = (_SEP_CLAUSE, _SEP_NOUN, _SEP_IS, _SEP_ITS, _SEP_CHANGED)
+    tried = (_SEP_CLAUSE, _SEP_NOUN, _SEP_CHANGED, _SEP_IS, _SEP_ITS)
     ways = "|".join(f"(?>{sep})(?={start or value})" for sep in tried)
     ways += f"|(?P<to>(?>{_SEP_TO}))(?={start or value})"
     blocked = "|".join(f"{sep}{MARKER}" for sep in (*tried, _SEP_TO)) + rf"|\s++{FOR}\s"
@@ -141,7 +142,7 @@ _PIN: Final = _keyed(
     r"|(?:secret|geheim)[\s-]?(?:code|number|nummer|zahl)|geheimzahl|(?:zahlen)?kombination"
     r"|combination|combo|digicode|cvv2?|cvc2?|csc|otp|2fa|mfa|totp"
     r"|one[\s-]time[\s-](?:code|password|pin)|alarm(?:anlage)?|disarm"
-    rf"|(?P<bare>codes?|c(?:ó|o)digos?)(?=\s*[:=]|\s+{IS}\b|\s+{FOR}\s)",
+    rf"|(?P<bare>codes?|c(?:ó|o)digos?)(?=\s*[:=]|\s+{IS}\b|\s+{FOR}\s|\s+(?:changed|set)\s)",
     DIGITS_VALUE,
 )
 _PIN_STARTS: Final = _starts(

@@ -176,9 +176,10 @@ _SETS: Final = re.compile(
 )
 _AFTER_TO: Final = (
     "something anything nothing whatever new different stronger longer better safer old same "
-    "one match reflect be"
+    "one match reflect be expire expires expiring"
 )
 _TO_PROSE: Final = frozenset(_AFTER_TO.split())
+_CHANGED_TO: Final = re.compile(r"\s(?:to|from)\s*+$", re.I)  # the end of a key "… changed to"
 # German and Dutch set a secret with the verb after it ("das Passwort auf … geändert", "het
 # wachtwoord in … veranderd"): that value is the new one too, the verb no part of it.
 _SET_AFTER: Final = re.compile(
@@ -205,6 +206,8 @@ def keep_value(match: re.Match[str], found: Found) -> str:
             loose = True  # "I sent my password to Bob": only a value that looks made up
         if not loose and _to_prose(value.split(maxsplit=2)[:2]):
             return match.group(0)
+    elif _CHANGED_TO.search(key) and _to_prose(value.split(maxsplit=2)[:2]):
+        return match.group(0)  # "the password was changed to something longer"
     if loose and not any(map(made_up, value.split(maxsplit=4)[:4])):  # "password's incorrect"
         return match.group(0)
     if not any(c in key for c in ":="):

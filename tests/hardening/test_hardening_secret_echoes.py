@@ -86,6 +86,7 @@ TOLD = {
     # a value said before the secret word it is
     "Lantern-Fig-31 is the boat password": ("Lantern Fig 31", "lantern.fig.31"),
     "6048 is the shed code": ("6 0 4 8", "six zero four eight"),
+    "the cellar password was changed to Fennel-Moon-8": ("Fennel Moon 8", "fennel.moon.8"),
 }
 FORMS = [form for forms in TOLD.values() for form in forms]
 SECRETS = (

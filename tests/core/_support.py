@@ -70,6 +70,12 @@ def assert_linear(read: Callable[[str], object], seed: str) -> str:
     return big
 
 
+def assert_scrubbed_linearly(scrub: Callable[[str], str], seed: str) -> None:
+    """`scrub` is linear in the text on `seed` repeated, and what it scrubbed once stays."""
+    once = scrub(assert_linear(scrub, seed))
+    assert scrub(once) == once
+
+
 unit = st.floats(min_value=-1.0, max_value=1.0)
 energy_level = st.floats(min_value=0.0, max_value=1.0)
 aware_instants = st.datetimes(

@@ -15,8 +15,7 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from .entity import device_info, drop_stand_in
 from .ports import Asker
 from .runtime import ShelldonConfigEntry
-from .runtime.pet import Pet
-from .services import async_said_by
+from .runtime.pet import Pet, async_said_by
 
 PARALLEL_UPDATES = 0
 # The Assist dialog of frontend 20261028.4 throws if an answer shares a websocket frame with its

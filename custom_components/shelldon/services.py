@@ -9,7 +9,6 @@ import voluptuous as vol
 from homeassistant.components.api import APIDomainServicesView
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import (
-    Context,
     HomeAssistant,
     ServiceCall,
     ServiceResponse,
@@ -37,7 +36,7 @@ from .ports.const import (
     SERVICE_TELL,
 )
 from .runtime import ShelldonConfigEntry
-from .runtime.pet import Pet
+from .runtime.pet import Pet, async_said_by
 
 
 class UnknownNudgeError(ServiceValidationError, vol.Invalid):
@@ -141,18 +140,6 @@ async def _async_nudge(call: ServiceCall) -> ServiceResponse:
         "valence": result.valence,
         "arousal": result.arousal,
     }
-
-
-async def async_said_by(hass: HomeAssistant, context: Context, nobody: str) -> tuple[str, bool]:
-    """Who said it (a user's name, or `nobody` for an automation) and whether it is trusted as
-    the owner's words: an admin, or no user at all (an automation, a script). Another user of
-    the home is heard, not trusted: a secret they name is not the owner's to keep."""
-    if not context.user_id:
-        return nobody, True
-    user = await hass.auth.async_get_user(context.user_id)
-    if user is None:
-        return nobody, False
-    return user.name or "owner", user.is_admin
 
 
 async def _async_tell(call: ServiceCall) -> ServiceResponse:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.core import HomeAssistant
+from homeassistant.core import Context, HomeAssistant
 
 from ..brain import Brain
 from ..core.state import NudgeKind
@@ -26,7 +26,15 @@ from .nudges import NudgeResult
 from .promise_changes import PromiseChange
 from .wiring import wire
 
-__all__ = ["EditPreview", "NudgeResult", "Pet", "PetRuntime", "PromiseChange", "pet_runtime"]
+__all__ = [
+    "EditPreview",
+    "NudgeResult",
+    "Pet",
+    "PetRuntime",
+    "PromiseChange",
+    "async_said_by",
+    "pet_runtime",
+]
 
 
 @dataclass(frozen=True)
@@ -133,6 +141,18 @@ class Pet:
         workings.coordinator.show()
         await workings.saving.async_write()
         workings.heart.arm()
+
+
+async def async_said_by(hass: HomeAssistant, context: Context, nobody: str) -> tuple[str, bool]:
+    """Who said it (a user's name, or `nobody` for an automation) and whether it is trusted as
+    the owner's words: an admin, or no user at all (an automation, a script). Another user of
+    the home is heard, not trusted: a secret they name is not the owner's to keep."""
+    if not context.user_id:
+        return nobody, True
+    user = await hass.auth.async_get_user(context.user_id)
+    if user is None:
+        return nobody, False
+    return user.name or "owner", user.is_admin
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,10 @@ as `### HH:MM [who] text` lines. `trace/ticks.jsonl` has one record per tick (wh
 the scores, the choice and the runners-up, what was done, every interrupt decision with its
 factors); runs of uneventful resting ticks are folded into one record when the next eventful
 tick is written, so a pet at rest does not write to disk. `signals.jsonl` has one line per
-arrival. Everything is scrubbed of secrets first; logs rotate at a size, so nothing grows
-without bound. Lines are queued on the event loop and written in one executor job per tick.
+arrival. Nothing leaves unscrubbed: a record is queued as it comes and scrubbed as the queue is
+handed over to be written (on the event loop, once per tick), and the vault scrubs again as it
+writes; logs rotate at a size, so nothing grows without bound. Lines are queued on the event
+loop and written in one executor job per tick.
 """
 
 from __future__ import annotations
@@ -96,11 +98,6 @@ class Journal:
         # Why the files cannot be written (from the executor), or None once they can again.
         self.on_trouble = on_trouble
 
-    def _record(self, data: dict[str, Any]) -> dict[str, Any]:
-        """A record as it is queued: cleaned and scrubbed (the vault scrubs again as it writes)."""
-        cleaned: dict[str, Any] = self.vault.safe_data(data)
-        return cleaned
-
     def _queue_entry(self, path: str, payload: str | dict[str, Any]) -> None:
         self._queue.append((path, payload))
         if len(self._queue) >= FLUSH_AT and self.on_full is not None:
@@ -153,23 +150,23 @@ class Journal:
                 )
             return
         self._close_rest()
-        self._queue_entry(TRACE_FILE, self._record(record))
+        self._queue_entry(TRACE_FILE, record)
 
     def signal(self, data: dict[str, Any]) -> None:
         """Queue one arrival."""
-        self._queue_entry(SIGNALS_FILE, self._record(data))
+        self._queue_entry(SIGNALS_FILE, data)
 
     def belief(self, data: dict[str, Any]) -> None:
         """Queue one belief for the append-only world log."""
-        self._queue_entry(BELIEFS_FILE, self._record(data))
+        self._queue_entry(BELIEFS_FILE, data)
 
     def audit(self, data: dict[str, Any]) -> None:
         """Queue one satisfaction change for the audit trail."""
-        self._queue_entry(AUDIT_FILE, self._record(data))
+        self._queue_entry(AUDIT_FILE, data)
 
     def _close_rest(self) -> None:
         if self._resting is not None:
-            self._queue_entry(TRACE_FILE, self._record(self._resting))
+            self._queue_entry(TRACE_FILE, self._resting)
             self._resting = None
 
     @property
@@ -184,13 +181,17 @@ class Journal:
         return self.backlog > 0
 
     def take(self, *, close_rest: bool = False) -> list[Entry]:
-        """Hand over the queue (on the event loop) for `write` (in the executor); what a failed
-        write kept comes first, so the files keep their order."""
+        """Hand over the queue (on the event loop) for `write` (in the executor), its records
+        cleaned and scrubbed here, once a batch; what a failed write kept comes first, so the
+        files keep their order."""
         if close_rest:
             self._close_rest()
-        with self._unwritten_lock:
-            batch, self._unwritten = [*self._unwritten, *self._queue], []
+        fresh = [
+            (path, p if isinstance(p, str) else self.vault.safe_data(p)) for path, p in self._queue
+        ]
         self._queue = []
+        with self._unwritten_lock:
+            batch, self._unwritten = [*self._unwritten, *fresh], []
         return batch
 
     def write(self, batch: list[Entry]) -> None:

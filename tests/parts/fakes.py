@@ -63,19 +63,14 @@ class FakeClock:
 
 
 class FakeHeart:
-    """The one timer: when the next tick is due, and what the mind asked of it."""
+    """The one timer: what the mind asked of it."""
 
-    def __init__(self, *, started: bool = True) -> None:
-        self.started = started
-        self.due: datetime | None = None
-        self.ticks_soon = 0
+    def __init__(self) -> None:
+        self.woken: list[float] = []  # each wake: unless a tick is due within so many seconds
         self.cadences: list[float] = []
 
-    def next_tick(self) -> datetime | None:
-        return self.due
-
-    def tick_soon(self) -> None:
-        self.ticks_soon += 1
+    def wake(self, within_s: float) -> None:
+        self.woken.append(within_s)
 
     def set_cadence(self, period_s: float) -> None:
         self.cadences.append(period_s)
@@ -160,7 +155,7 @@ class FakeAdmission:
         self.checks.append((cost, now))
         return self.check_says
 
-    def admit(self, cost: int, now: datetime) -> Admitted:
+    def admit(self, cost: int, now: datetime, checked: Admitted | None = None) -> Admitted:
         self.admits.append((cost, now))
         answer = self.admit_says or self.check_says
         if answer.ok:

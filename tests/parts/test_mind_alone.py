@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from custom_components.shelldon.core.activity import CADENCE_S, Activity
 from custom_components.shelldon.core.goals import GoalKind, Provenance
 from custom_components.shelldon.core.salience import Outcome
 from custom_components.shelldon.core.signals import SignalKind
@@ -167,7 +168,7 @@ def commit_reminder(mind: Mind) -> None:
 
 async def test_an_owners_remind_me_files_a_goal_due_at_18_local_and_journals_it(rig: Rig) -> None:
     commit_reminder(rig.mind)
-    assert rig.heart.ticks_soon == 1  # a fact arrived: the mind wakes early
+    assert rig.heart.woken == [CADENCE_S[Activity.ENGAGED]]  # a fact arrived: it wakes early
 
     now = rig.tick()
     await rig.spawned.drain()

@@ -190,14 +190,7 @@ class Mind:
     def wake(self) -> None:
         """Tick as soon as the event loop is free, unless a tick is due within the engaged cadence
         anyway (so a chatty owner never makes the mind tick faster than its state's cadence)."""
-        if not self.heart.started:
-            return
-        due = self.heart.next_tick()
-        if due is not None and due - self.clock.utcnow() <= timedelta(
-            seconds=CADENCE_S[Activity.ENGAGED]
-        ):
-            return
-        self.heart.tick_soon()
+        self.heart.wake(CADENCE_S[Activity.ENGAGED])
 
     def believe(self, subject: str, value: str, at: datetime, source: str) -> None:
         """Fold an observation into the world model (and the belief log)."""

@@ -16,19 +16,11 @@ from .const import CONF_QUIET_END, CONF_QUIET_START
 
 
 class Pulse(Protocol):
-    """The one timer, as a part sees it: when its tick is next due, and a tick now."""
+    """The one timer, as a part sees it: a tick soon, and the mind's cadence."""
 
-    @property
-    def started(self) -> bool:
-        """The pet is set up and living."""
-        ...
-
-    def next_tick(self) -> datetime | None:
-        """When the mind's tick is next due (UTC)."""
-        ...
-
-    def tick_soon(self) -> None:
-        """Tick as soon as the event loop is free."""
+    def wake(self, within_s: float) -> None:
+        """A fact woke the mind: a tick once the event loop is free, unless one falls due
+        within `within_s` anyway."""
         ...
 
     def set_cadence(self, period_s: float) -> None:

@@ -59,7 +59,9 @@ class Heart:
         self.armed_at: datetime | None = None  # when the one timer fires next
         self.woke_at: datetime | None = None  # when the one timer last fired
         self._timer: CALLBACK_TYPE | None = None
-        self._tick_pending = False
+        self._replan_pending = False  # a re-plan waits for the event loop to be free
+        self._rearm = False  # … and re-arms the timer
+        self._woken: float | None = None  # … and ticks the mind unless due within this (s)
         self._started = False
         self._beating = False
 
@@ -184,26 +186,45 @@ class Heart:
         )
         return dt_util.as_utc(due)
 
-    def tick_soon(self) -> None:
-        """Tick the mind as soon as the event loop is free (once, however often asked)."""
-        if self._tick_pending or not self._started:
-            return
-        self._tick_pending = True
-        self.hass.loop.call_soon(self._tick_now)
-
-    @callback
-    def _tick_now(self) -> None:
-        self._tick_pending = False
-        if self._started:
-            self.run_now(MIND_JOB)
-
     def set_cadence(self, period_s: float) -> None:
         """The mind's tick follows its activity state, and so do the reflexes: every minute
         while anyone may be watching, every few minutes when the pet is dormant (its drift is
-        worked out from the clock, so only how often the sensors move changes)."""
+        worked out from the clock, so only how often the sensors move changes). The timer is
+        re-planned once the event loop is free."""
         if (job := self.scheduler.jobs.get(MIND_JOB)) is not None:
             job.cadence = Interval(period_s)
         if (reflex := self.scheduler.jobs.get(REFLEX_JOB)) is not None:
             reflex.cadence = Interval(reflex_period(period_s))
-        if self._started:
+        self._rearm = True
+        self._replan_soon()
+
+    def wake(self, within_s: float) -> None:
+        """A fact woke the mind: it ticks once the event loop is free, unless its tick falls due
+        within `within_s` anyway (so a chatty owner never makes it tick faster than that)."""
+        if not self._started:
+            return
+        self._woken = within_s if self._woken is None else min(self._woken, within_s)
+        self._replan_soon()
+
+    def _replan_soon(self) -> None:
+        """One re-plan for whatever a moment asked (a message both moves the mind's cadence and
+        wakes it): the timer is armed once, not once per ask."""
+        if self._replan_pending or not self._started:
+            return
+        self._replan_pending = True
+        self.hass.loop.call_soon(self._replan)
+
+    @callback
+    def _replan(self) -> None:
+        self._replan_pending = False
+        woken, self._woken = self._woken, None
+        rearm, self._rearm = self._rearm, False
+        if not self._started:
+            return
+        if woken is not None and MIND_JOB in self.scheduler.jobs:
+            due = self.next_tick()
+            if due is None or due - self.clock.utcnow() > timedelta(seconds=woken):
+                self.run_now(MIND_JOB)  # re-arms when done
+                return
+        if rearm:
             self.arm()

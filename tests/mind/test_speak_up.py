@@ -6,11 +6,14 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import async_capture_events
 
+from custom_components.shelldon.core.budget import Budget
+from custom_components.shelldon.core.defaults import PROACTIVE_COST
 from custom_components.shelldon.ports.const import (
     CONF_COOLDOWN_MIN,
     CONF_DAILY_TURNS,
@@ -96,3 +99,25 @@ async def test_in_quiet_hours_the_answer_is_the_decision_event(
     scored(hushed)
     assert decisions[-1].data["factors"] == hushed["factors"]
     assert decisions[-1].data["reason"] == hushed["reason"]
+
+
+async def test_a_speak_up_weighs_the_budget_once_and_charges_it_once(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    freezer.move_to(local(2026, 11, 30, 10, 0))
+    pet = await async_setup_pet(hass, make_pet_entry(hass, **{CONF_COOLDOWN_MIN: 30}))
+    weighed: list[int] = []
+    evaluate = Budget.evaluate
+
+    def counted(self: Budget, budget: Any, cost: int, now: Any) -> Any:
+        weighed.append(cost)
+        return evaluate(self, budget, cost, now)
+
+    monkeypatch.setattr(Budget, "evaluate", counted)
+    used = pet.workings.personality.state.budget.turns_used
+
+    assert (await speak_up(hass))["outcome"] == "suggest"
+
+    # Gate 1 weighed it before gate 2, and the admission let in what it weighed: once.
+    assert weighed == [PROACTIVE_COST]
+    assert pet.workings.personality.state.budget.turns_used == used + PROACTIVE_COST

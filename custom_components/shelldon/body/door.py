@@ -32,8 +32,6 @@ from ..ports import Basics, JournalLines, Said
 from ..ports.const import (
     CONF_INTERRUPT_THRESHOLD,
     CONF_INTERRUPTION_CAP,
-    CONF_QUIET_END,
-    CONF_QUIET_START,
     EVENT_DECISION,
     EVENT_REACH_OUT,
 )
@@ -99,35 +97,41 @@ class Door:
         """Gate 2 for a line about `goal` (or a musing, when None); for a promise that came
         due, the door's way of keeping it (only the quiet hours hold it)."""
         utc_now = self.clock.utcnow()
-        presence = self.household.state
+        presence, can_speak = self.household.state, self.voice.configured
+        quiet = self.dials.quiet_hours()
         count = self.interruptions_today(now)
+        welcome = count + _today(self.kept, now)  # how welcome one more is
+        cap, threshold = (
+            int(self.dials[CONF_INTERRUPTION_CAP]),
+            self.dials[CONF_INTERRUPT_THRESHOLD],
+        )
         factors = factors_for(
             relevance=relevance(goal) if goal else MUSE_RELEVANCE,
             time_sensitivity=time_sensitivity(goal, utc_now) if goal else MUSE_TIME_SENSITIVITY,
             now=now,
             last_reach_out=self.last_reach_out_at,
             presence=presence,
-            interruptions_today=count + _today(self.kept, now),  # how welcome one more is
+            interruptions_today=welcome,
         )
         if goal is not None and goal.promise and goal.overdue(utc_now):
             return decide_keeping(
                 factors,
                 now=now,
-                quiet_start=self.dials.time_of(CONF_QUIET_START),
-                quiet_end=self.dials.time_of(CONF_QUIET_END),
+                quiet_start=quiet.start,
+                quiet_end=quiet.end,
                 presence=presence,
-                can_speak=self.voice.configured,
+                can_speak=can_speak,
             )
         return decide_interrupt(
             factors,
             now=now,
-            quiet_start=self.dials.time_of(CONF_QUIET_START),
-            quiet_end=self.dials.time_of(CONF_QUIET_END),
+            quiet_start=quiet.start,
+            quiet_end=quiet.end,
             interruptions_today=count,
-            cap=int(self.dials[CONF_INTERRUPTION_CAP]),
-            threshold=float(self.dials[CONF_INTERRUPT_THRESHOLD]),
+            cap=cap,
+            threshold=float(threshold),
             presence=presence,
-            can_speak=self.voice.configured,
+            can_speak=can_speak,
         )
 
     def hold_back(self, verdict: InterruptDecision, *, about: str) -> None:

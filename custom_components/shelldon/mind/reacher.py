@@ -148,7 +148,15 @@ class Reacher:
             self.needs.outcome(need, Outcome.SILENT, verdict.reason)
             return f"chose not to interrupt: {verdict.reason}", verdict.to_dict()
         kind = TurnKind.REACH_OUT if goal is not None else TurnKind.PROACTIVE
-        done = self.start(kind, now, cost=d.PROACTIVE_COST, goal=goal, delivery=verdict, need=need)
+        done = self.start(
+            kind,
+            now,
+            cost=d.PROACTIVE_COST,
+            goal=goal,
+            delivery=verdict,
+            need=need,
+            checked=checked,
+        )
         return done, verdict.to_dict()
 
     def reach_out_for_need(
@@ -186,9 +194,11 @@ class Reacher:
         goal: Goal | None = None,
         delivery: InterruptDecision | None = None,
         need: str | None = None,
+        checked: Admitted | None = None,
     ) -> str:
-        """Start a self-initiated turn: the admission, then the slot (the turn runs on its own)."""
-        admitted = self._admit(kind, now, cost, goal, need)
+        """Start a self-initiated turn: the admission (`checked`: its ADMIT a moment ago, before
+        gate 2), then the slot (the turn runs on its own)."""
+        admitted = self._admit(kind, now, cost, goal, need, checked)
         if admitted.reason == SLOT_BUSY:
             return f"{kind.value}: deferred ({SLOT_BUSY})"
         if not admitted.ok:
@@ -197,11 +207,17 @@ class Reacher:
         return f"started a {kind.value} turn"
 
     def _admit(
-        self, kind: TurnKind, now: datetime, cost: int, goal: Goal | None, need: str | None
+        self,
+        kind: TurnKind,
+        now: datetime,
+        cost: int,
+        goal: Goal | None,
+        need: str | None,
+        checked: Admitted | None = None,
     ) -> Admitted:
         """The one way in for a turn the pet starts itself (on ADMIT the slot is held and the
         budget charged); what kept it out is remembered where it matters."""
-        admitted = self.admission.admit(cost, now)
+        admitted = self.admission.admit(cost, now, checked)
         if admitted.ok:
             return admitted
         if kind is TurnKind.FLUSH and admitted.decision is Decision.SKIP:
@@ -312,7 +328,7 @@ class Reacher:
             self.flush(None)
             return verdict.to_dict()
         kind, cost = TurnKind.PROACTIVE, d.PROACTIVE_COST
-        admitted = self._admit(kind, now, cost, None, None)  # the one way in, as for any turn
+        admitted = self._admit(kind, now, cost, None, None, checked)  # as for any turn
         if not admitted.ok:
             retry = {"retry_at": admitted.retry_at.isoformat()} if admitted.retry_at else {}
             return {

@@ -3,9 +3,10 @@ door every line it says unasked passes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..core.budget import Decision
 from ..core.goals import Goal
@@ -21,6 +22,9 @@ class Admitted:
     decision: Decision
     reason: str
     retry_at: datetime | None = None
+    charge: Mapping[str, Any] = field(
+        default_factory=dict, compare=False, repr=False
+    )  # spent on ADMIT
 
     @property
     def ok(self) -> bool:
@@ -35,8 +39,9 @@ class Gate(Protocol):
         """Would initiative, battery and budget let it in? (Nothing is taken or charged.)"""
         ...
 
-    def admit(self, cost: int, now: datetime) -> Admitted:
-        """Let a turn in: on ADMIT the slot is held and the budget charged."""
+    def admit(self, cost: int, now: datetime, checked: Admitted | None = None) -> Admitted:
+        """Let a turn in: on ADMIT the slot is held and the budget charged (`checked`: the
+        ADMIT that `check` gave a moment ago, not weighed again)."""
         ...
 
     def release(self) -> None:

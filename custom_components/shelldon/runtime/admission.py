@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from ..body.battery import Battery
-from ..core.budget import Decision, Verdict
+from ..core.budget import Decision
 from ..core.power import turn_allowed
 from ..ports import SLOT_BUSY, Admitted
 from .arbiter import Arbiter
@@ -40,31 +40,30 @@ class Admission:
     def check(self, cost: int, now: datetime, *, essential: bool = False) -> Admitted:
         """Would initiative, battery and budget let a turn of this cost in? Nothing is taken or
         charged (gate 2 is asked between this and `admit`: a line it would hold back costs
-        nothing)."""
-        return self._weigh(cost, now, essential)[0]
-
-    def _weigh(self, cost: int, now: datetime, essential: bool) -> tuple[Admitted, Verdict | None]:
-        """The answer, and the budget's verdict it rests on (asked once per admission)."""
+        nothing); an ADMIT carries what `admit` will charge."""
         if not self._personality.initiative:
-            return Admitted(Decision.SKIP, "initiative is off"), None
+            return Admitted(Decision.SKIP, "initiative is off")
         if not turn_allowed(self._battery.level, essential=essential):
-            return Admitted(Decision.SKIP, f"battery backoff ({self._battery.level})"), None
+            return Admitted(Decision.SKIP, f"battery backoff ({self._battery.level})")
         if cost <= 0:
-            return Admitted(Decision.ADMIT, "free"), None
+            return Admitted(Decision.ADMIT, "free")
         verdict = self._personality.budget.evaluate(self._personality.state.budget, cost, now)
         if verdict.decision is not Decision.ADMIT:
-            return Admitted(verdict.decision, verdict.reason, verdict.retry_at), verdict
-        return Admitted(Decision.ADMIT, "within budget"), verdict
+            return Admitted(verdict.decision, verdict.reason, verdict.retry_at)
+        return Admitted(Decision.ADMIT, "within budget", charge=verdict.patch)
 
-    def admit(self, cost: int, now: datetime, *, essential: bool = False) -> Admitted:
-        """Let a turn in: on ADMIT the slot is held and the budget charged."""
-        answer, verdict = self._weigh(cost, now, essential)
-        if not answer.ok:
+    def admit(
+        self, cost: int, now: datetime, checked: Admitted | None = None, *, essential: bool = False
+    ) -> Admitted:
+        """Let a turn in: on ADMIT the slot is held and the budget charged. `checked`: the
+        ADMIT `check` gave a moment ago (gate 2 asked in between), not weighed again."""
+        answer = checked or self.check(cost, now, essential=essential)
+        if answer.decision is not Decision.ADMIT:
             return answer
         if not self.arbiter.try_take():  # taken only when free and nobody waits
             return Admitted(Decision.DEFER, SLOT_BUSY, now + SLOT_BUSY_RETRY)
-        if verdict is not None:
-            self._personality.apply(verdict.patch)
+        if answer.charge:
+            self._personality.apply(dict(answer.charge))
         return answer
 
     def release(self) -> None:

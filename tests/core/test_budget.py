@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from custom_components.shelldon.core import defaults as d
 from custom_components.shelldon.core.budget import (
+    Admitted,
     Budget,
     Decision,
-    Verdict,
     turns_used_today,
 )
 from custom_components.shelldon.core.state import PersonalityState, TurnBudget
@@ -68,7 +68,7 @@ def test_skip_when_used_plus_cost_would_pass_the_daily_cap(
     verdict = Budget().evaluate(_ledger(used), cost, NOW)
     assert verdict.decision is decision
     if decision is Decision.SKIP:
-        assert verdict.patch == {}
+        assert verdict.charge == {}
         assert verdict.retry_at is None
 
 
@@ -97,7 +97,7 @@ def test_defer_inside_the_cooldown_with_retry_at_last_plus_cooldown() -> None:
     verdict = Budget().evaluate(_ledger(1, last=last), 1, NOW)
     assert verdict.decision is Decision.DEFER
     assert verdict.retry_at == last + 30 * MIN
-    assert verdict.patch == {}
+    assert verdict.charge == {}
 
 
 def test_cooldown_ends_exactly_at_last_plus_cooldown() -> None:
@@ -145,7 +145,7 @@ def test_admit_returns_the_patch_recording_the_spend() -> None:
     now = datetime(2024, 1, 10, 23, 30, tzinfo=AMS)
     verdict = Budget().evaluate(_ledger(4, last=now - 40 * MIN), 3, now)
     assert verdict.decision is Decision.ADMIT
-    assert verdict.patch == {
+    assert verdict.charge == {
         "budget.date": "2024-01-10",
         "budget.turns_used": 7,
         "budget.last_turn_at": "2024-01-10T22:30:00+00:00",
@@ -155,7 +155,7 @@ def test_admit_returns_the_patch_recording_the_spend() -> None:
 def test_admit_patch_is_accepted_by_the_writer() -> None:
     state = PersonalityState()
     verdict = Budget().evaluate(state.budget, 1, NOW)
-    state.apply_patch(verdict.patch)
+    state.apply_patch(verdict.charge)
     assert state.budget == TurnBudget(
         date=TODAY, turns_used=1, last_turn_at="2024-01-10T11:00:00+00:00"
     )
@@ -165,23 +165,23 @@ def test_admit_patch_is_accepted_by_the_writer() -> None:
 def test_admit_on_a_new_day_starts_the_count_again() -> None:
     verdict = Budget().evaluate(_ledger(12, day="2024-01-09"), 2, NOW)
     assert verdict.decision is Decision.ADMIT
-    assert verdict.patch["budget.turns_used"] == 2
-    assert verdict.patch["budget.date"] == TODAY
+    assert verdict.charge["budget.turns_used"] == 2
+    assert verdict.charge["budget.date"] == TODAY
 
 
 def test_admitted_turn_starts_the_cooldown() -> None:
     state = PersonalityState()
     gate = Budget()
-    state.apply_patch(gate.evaluate(state.budget, 1, NOW).patch)
+    state.apply_patch(gate.evaluate(state.budget, 1, NOW).charge)
     again = gate.evaluate(state.budget, 1, NOW + MIN)
     assert again.decision is Decision.DEFER
     assert again.retry_at == NOW + 30 * MIN
 
 
-def test_verdict_defaults() -> None:
-    verdict = Verdict(Decision.SKIP, "why")
+def test_an_answers_defaults() -> None:
+    verdict = Admitted(Decision.SKIP, "why")
     assert verdict.retry_at is None
-    assert verdict.patch == {}
+    assert verdict.charge == {}
 
 
 # --- the local day -----------------------------------------------------------------------
@@ -195,15 +195,15 @@ def test_the_day_rolls_on_the_local_date_not_the_utc_date() -> None:
 
     state = PersonalityState()
     state.apply_patch({"budget.date": "2024-01-10", "budget.turns_used": 11})
-    state.apply_patch(gate.evaluate(state.budget, 1, late).patch)
+    state.apply_patch(gate.evaluate(state.budget, 1, late).charge)
     assert state.budget.date == "2024-01-10"
     assert gate.turns_left(state.budget, late) == 0
     assert gate.evaluate(state.budget, 1, late + 20 * MIN).decision is Decision.SKIP
 
     verdict = gate.evaluate(state.budget, 1, after_midnight)
     assert verdict.decision is Decision.ADMIT
-    assert verdict.patch["budget.date"] == "2024-01-11"
-    assert verdict.patch["budget.turns_used"] == 1
+    assert verdict.charge["budget.date"] == "2024-01-11"
+    assert verdict.charge["budget.turns_used"] == 1
     assert gate.turns_left(state.budget, after_midnight) == 12
 
 
@@ -273,7 +273,7 @@ def test_budget_never_admits_past_the_daily_cap(
                 elapsed = now.astimezone(UTC) - last_admit.astimezone(UTC)
                 assert elapsed.total_seconds() >= cooldown
             last_admit = now
-            state.apply_patch(verdict.patch)
+            state.apply_patch(verdict.charge)
             spent[now.date().isoformat()] += cost
         elif verdict.decision is Decision.DEFER:
             assert verdict.retry_at is not None

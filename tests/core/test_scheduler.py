@@ -8,7 +8,7 @@ from datetime import UTC, datetime, time, timedelta
 
 import pytest
 
-from custom_components.shelldon.core.budget import Decision, Verdict
+from custom_components.shelldon.core.budget import Admitted, Decision
 from custom_components.shelldon.core.power import BackoffLevel
 from custom_components.shelldon.core.scheduler import (
     CostTier,
@@ -47,10 +47,10 @@ class Runs:
 class Hook:
     """A dispatch hook that records its calls and answers with a fixed verdict."""
 
-    verdict: Verdict = field(default_factory=lambda: Verdict(Decision.ADMIT, "admitted"))
+    verdict: Admitted = field(default_factory=lambda: Admitted(Decision.ADMIT, "admitted"))
     calls: list[tuple[str, datetime]] = field(default_factory=list)
 
-    def __call__(self, job: Job, now: datetime) -> Verdict:
+    def __call__(self, job: Job, now: datetime) -> Admitted:
         self.calls.append((job.name, now))
         return self.verdict
 
@@ -392,9 +392,9 @@ def test_last_run_is_stamped_before_the_job_runs() -> None:
 def test_last_run_is_stamped_before_the_turn_is_dispatched() -> None:
     seen: list[datetime | None] = []
 
-    def hook(job: Job, now: datetime) -> Verdict:
+    def hook(job: Job, now: datetime) -> Admitted:
         seen.append(job.last_run)
-        return Verdict(Decision.ADMIT, "ok")
+        return Admitted(Decision.ADMIT, "ok")
 
     sched = Scheduler(started_at=T0, dispatch=hook)
     sched.add(_turn(cadence=Interval(60)))
@@ -433,7 +433,7 @@ def test_failing_dispatch_is_logged_and_later_jobs_still_run(
 ) -> None:
     caplog.set_level(logging.ERROR)
 
-    def hook(job: Job, now: datetime) -> Verdict:
+    def hook(job: Job, now: datetime) -> Admitted:
         raise RuntimeError("arbiter exploded")
 
     sched = Scheduler(started_at=T0, dispatch=hook)
@@ -570,7 +570,7 @@ def test_turn_job_without_a_dispatch_hook_is_skipped() -> None:
 
 def test_defer_restores_last_run_and_waits_for_retry_at() -> None:
     retry_at = T0 + 10 * MIN
-    hook = Hook(Verdict(Decision.DEFER, "cooling down", retry_at=retry_at))
+    hook = Hook(Admitted(Decision.DEFER, "cooling down", retry_at=retry_at))
     sched = Scheduler(started_at=T0, dispatch=hook)
     job = sched.add(_turn(cadence=Interval(60)))
     assert sched.tick(T0, None, LIVELY) == [Outcome("proactive", Decision.DEFER, "cooling down")]
@@ -584,7 +584,7 @@ def test_defer_restores_last_run_and_waits_for_retry_at() -> None:
 def test_defer_restores_the_previous_last_run() -> None:
     previous = T0 - HOUR
     retry_at = T0 + 5 * MIN
-    hook = Hook(Verdict(Decision.DEFER, "cooling down", retry_at=retry_at))
+    hook = Hook(Admitted(Decision.DEFER, "cooling down", retry_at=retry_at))
     sched = Scheduler(started_at=T0, dispatch=hook)
     job = sched.add(_turn(cadence=Interval(600)))
     job.last_run = previous
@@ -596,14 +596,14 @@ def test_defer_restores_the_previous_last_run() -> None:
 
 def test_deferred_idle_job_keeps_its_stretch_and_is_due_at_retry_at() -> None:
     retry_at = T0 + HOUR + 30 * MIN
-    hook = Hook(Verdict(Decision.DEFER, "a turn is in flight", retry_at=retry_at))
+    hook = Hook(Admitted(Decision.DEFER, "a turn is in flight", retry_at=retry_at))
     sched = Scheduler(started_at=T0, dispatch=hook)
     job = sched.add(_turn(cadence=Idle(3600)))
     (outcome,) = sched.tick(T0 + HOUR, None, LIVELY)
     assert outcome.decision is Decision.DEFER
     assert sched.due(retry_at - S, None, LIVELY) == []
     assert sched.due(retry_at, None, LIVELY) == [job]
-    hook.verdict = Verdict(Decision.ADMIT, "admitted")
+    hook.verdict = Admitted(Decision.ADMIT, "admitted")
     assert sched.tick(retry_at, None, LIVELY) == [Outcome("proactive", Decision.ADMIT, "admitted")]
     assert job.last_run == retry_at
     assert job.not_before is None
@@ -622,7 +622,7 @@ def test_not_before_only_delays_a_job_never_advances_it() -> None:
 
 
 def test_skip_from_the_hook_consumes_the_idle_stretch() -> None:
-    hook = Hook(Verdict(Decision.SKIP, "daily budget spent"))
+    hook = Hook(Admitted(Decision.SKIP, "daily budget spent"))
     sched = Scheduler(started_at=T0, dispatch=hook)
     job = sched.add(_turn(cadence=Idle(3600)))
     (outcome,) = sched.tick(T0 + HOUR, None, LIVELY)

@@ -26,13 +26,19 @@ class Decision(StrEnum):
 
 
 @dataclass(frozen=True)
-class Verdict:
-    """A decision, why, when to try again (DEFER) and the spend patch (ADMIT)."""
+class Admitted:
+    """Gate 1's answer for a turn the pet starts itself: ADMIT (and what letting it in will
+    charge: the spend patch), or why not and, for DEFER, when to try again."""
 
     decision: Decision
     reason: str
     retry_at: datetime | None = None
-    patch: dict[str, Any] = field(default_factory=dict)
+    charge: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """The turn may run now (and must release the slot when done)."""
+        return self.decision is Decision.ADMIT
 
 
 def turns_used_today(budget: TurnBudget, now: datetime) -> int:
@@ -51,21 +57,21 @@ class Budget:
         """Self-initiated turns still affordable today."""
         return max(0, self.daily_turns - turns_used_today(budget, now))
 
-    def evaluate(self, budget: TurnBudget, cost: int, now: datetime) -> Verdict:
+    def evaluate(self, budget: TurnBudget, cost: int, now: datetime) -> Admitted:
         """Admit, defer or skip a turn of this cost at `now` (a local, aware instant)."""
         used = turns_used_today(budget, now)
         if used + cost > self.daily_turns:
-            return Verdict(
+            return Admitted(
                 Decision.SKIP, f"daily budget spent ({used} of {self.daily_turns} turns used)"
             )
         last = instant(budget.last_turn_at)
         if last is not None:
             ready_at = last + timedelta(seconds=self.cooldown_s)
             if now < ready_at:
-                return Verdict(Decision.DEFER, "cooling down", retry_at=ready_at)
+                return Admitted(Decision.DEFER, "cooling down", retry_at=ready_at)
         patch = {
             "budget.date": now.date().isoformat(),
             "budget.turns_used": used + cost,
             "budget.last_turn_at": now.astimezone(UTC).isoformat(),
         }
-        return Verdict(Decision.ADMIT, "budget has room", patch=patch)
+        return Admitted(Decision.ADMIT, "budget has room", charge=patch)

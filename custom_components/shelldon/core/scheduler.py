@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 from enum import StrEnum
 
-from .budget import Decision, Verdict
+from .budget import Admitted, Decision
 from .power import BackoffLevel, cadence_stretch, turn_allowed
 
 _LOGGER = logging.getLogger(__name__)
@@ -93,7 +93,7 @@ class Outcome:
     reason: str
 
 
-Dispatch = Callable[[Job, datetime], Verdict]
+Dispatch = Callable[[Job, datetime], Admitted]
 
 
 @dataclass

@@ -9,6 +9,7 @@ in small fakes.
 
 from __future__ import annotations
 
+from ..core.budget import Admitted
 from .basics import (
     Asker,
     Basics,
@@ -24,7 +25,7 @@ from .basics import (
     Spawn,
     Words,
 )
-from .doors import SLOT_BUSY, Admitted, Doorway, Gate, Said
+from .doors import SLOT_BUSY, Doorway, Gate, Said
 from .parts import Body, Motives, NeedsView, Promises, TurnOutcomeLike, TurnRunner, Want
 
 __all__ = [

@@ -3,33 +3,15 @@ door every line it says unasked passes."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
-from ..core.budget import Decision
+from ..core.budget import Admitted
 from ..core.goals import Goal
 from ..core.salience import InterruptDecision, Outcome
 
 SLOT_BUSY = "a turn is in flight"  # the reason a turn is deferred for the slot
-
-
-@dataclass(frozen=True)
-class Admitted:
-    """The answer of the admission: ADMIT (the slot is held, the budget charged), or why not."""
-
-    decision: Decision
-    reason: str
-    retry_at: datetime | None = None
-    charge: Mapping[str, Any] = field(
-        default_factory=dict, compare=False, repr=False
-    )  # spent on ADMIT
-
-    @property
-    def ok(self) -> bool:
-        """The turn may run now (and must release the slot when done)."""
-        return self.decision is Decision.ADMIT
 
 
 class Gate(Protocol):

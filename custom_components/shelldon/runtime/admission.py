@@ -14,9 +14,9 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from ..body.battery import Battery
-from ..core.budget import Decision
+from ..core.budget import Admitted, Decision
 from ..core.power import turn_allowed
-from ..ports import SLOT_BUSY, Admitted
+from ..ports import SLOT_BUSY
 from .arbiter import Arbiter
 from .personality import Personality
 
@@ -47,10 +47,7 @@ class Admission:
             return Admitted(Decision.SKIP, f"battery backoff ({self._battery.level})")
         if cost <= 0:
             return Admitted(Decision.ADMIT, "free")
-        verdict = self._personality.budget.evaluate(self._personality.state.budget, cost, now)
-        if verdict.decision is not Decision.ADMIT:
-            return Admitted(verdict.decision, verdict.reason, verdict.retry_at)
-        return Admitted(Decision.ADMIT, "within budget", charge=verdict.patch)
+        return self._personality.budget.evaluate(self._personality.state.budget, cost, now)
 
     def admit(
         self, cost: int, now: datetime, checked: Admitted | None = None, *, essential: bool = False
@@ -58,12 +55,12 @@ class Admission:
         """Let a turn in: on ADMIT the slot is held and the budget charged. `checked`: the
         ADMIT `check` gave a moment ago (gate 2 asked in between), not weighed again."""
         answer = checked or self.check(cost, now, essential=essential)
-        if answer.decision is not Decision.ADMIT:
+        if not answer.ok:
             return answer
         if not self.arbiter.try_take():  # taken only when free and nobody waits
             return Admitted(Decision.DEFER, SLOT_BUSY, now + SLOT_BUSY_RETRY)
         if answer.charge:
-            self._personality.apply(dict(answer.charge))
+            self._personality.apply(answer.charge)
         return answer
 
     def release(self) -> None:

@@ -87,6 +87,9 @@ TOLD = {
     "Lantern-Fig-31 is the boat password": ("Lantern Fig 31", "lantern.fig.31"),
     "6048 is the shed code": ("6 0 4 8", "six zero four eight"),
     "the cellar password was changed to Fennel-Moon-8": ("Fennel Moon 8", "fennel.moon.8"),
+    # a bare "code" with its digits, and a value named inside a clause of prose
+    "here's the code 3917 for the side gate": ("3 9 1 7", "three nine one seven"),
+    "the attic password is my dog's name rover482": ("Rover482", "rover 482"),
 }
 FORMS = [form for forms in TOLD.values() for form in forms]
 SECRETS = (

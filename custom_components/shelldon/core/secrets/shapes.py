@@ -132,6 +132,8 @@ _WIFI_STARTS: Final = _starts(
     "wifi wi-fi wlan wireless wpa network netzwerk router hotspot réseau reseau psk ssid clé cle "
     "mot contrase clave code"
 )
+# A bare "code" names a PIN only when "is", a colon, "for …", "changed" or the digits themselves
+# come next ("here's the code 8841"); after "error", "zip" and their kind it names none.
 _PIN: Final = _keyed(
     r"(?:sim[\s-]?)?pins?(?:[\s-]?(?:codes?|numbers?|nummer|nr))?"
     r"|(?:door|front[\s-]door|back[\s-]door|gate|alarm|garage|safe|lock|unlock|keypad|entry|"
@@ -142,7 +144,7 @@ _PIN: Final = _keyed(
     r"|(?:secret|geheim)[\s-]?(?:code|number|nummer|zahl)|geheimzahl|(?:zahlen)?kombination"
     r"|combination|combo|digicode|cvv2?|cvc2?|csc|otp|2fa|mfa|totp"
     r"|one[\s-]time[\s-](?:code|password|pin)|alarm(?:anlage)?|disarm"
-    rf"|(?P<bare>codes?|c(?:ó|o)digos?)(?=\s*[:=]|\s+{IS}\b|\s+{FOR}\s|\s+(?:changed|set)\s)",
+    rf"|(?P<bare>codes?|c(?:ó|o)digos?)(?=\s*[:=]|\s+{IS}\b|\s+{FOR}\s|\s+(?:changed|set)\s|\s++\d)",
     DIGITS_VALUE,
 )
 _PIN_STARTS: Final = _starts(

@@ -11,8 +11,10 @@ are grouped ("4111 1111 1111 1111", a safe's "12-34-56").
 What follows "is" (or a dash) may be prose rather than a value: "my password is in the drawer",
 "… is the same as before", "… is still the same". It is prose when its first word is a small
 word of prose (not a noun such as "garden"), or an article before another ("the same"); a word
-such as "still" or "now" before the value stays with the key ("is still [secret]"). After a
-bare key word, any word of prose is no value ("I forgot my password again").
+such as "still" or "now" before the value stays with the key ("is still [secret]"). A clause
+of prose that names the value inside it gives up its first word of letters and digits ("the
+password is my dog's name rover123"). After a bare key word, any word of prose is no value ("I
+forgot my password again").
 
 Every piece is possessive or bounded (see `core.secrets.shapes`), so no value makes a pattern
 backtrack.
@@ -220,10 +222,22 @@ def keep_value(match: re.Match[str], found: Found) -> str:
             while (word := _WORD_AND_GAP.match(value, skip)) and word[1] in _BEFORE_A_VALUE:
                 skip = word.end()
             if _reads_as_prose(value[skip:].split(maxsplit=3)):
-                return match.group(0)
+                return _named_inside(match, value, found)
     if len(value) - skip < 3:
         return match.group(0)
     return _hidden(match, value, found, skip)
+
+
+def _named_inside(match: re.Match[str], value: str, found: Found) -> str:
+    """A clause of prose after "is" that names the value inside it ("the password is my dog's
+    name rover123"): its first word with letters and digits goes ("rover123"); a clause
+    without one ("… is in the drawer", "… is at least 12 characters") stays."""
+    for word in _HEAD.finditer(value):
+        kept = word[0].strip("\"'“”„‘’«».,;:!?()[]")
+        if len(kept) >= 4 and not kept.isdigit() and not kept.isalpha() and kept.isalnum():
+            start = word.start() + word[0].index(kept)
+            return _hidden(match, value[: start + len(kept)], found, start)
+    return match.group(0)
 
 
 def made_up(word: str) -> bool:

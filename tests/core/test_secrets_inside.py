@@ -1,0 +1,89 @@
+"""A value said without "is" or a colon, and a value named inside a clause of prose: a bare
+"code" right before its digits ("here's the code 8841", "code 8841 for the gate"), and "the
+password is my dog's name rover123". Each is hidden where it is said, remembered, and hidden
+wherever it comes back; what is no secret stays ("error code 4040", "my password is at least
+12 characters"). Linear in the text."""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.shelldon.core.secrets.scrub import Pool, Scrubber, Taint, scrub
+from tests.core._support import assert_scrubbed_linearly
+
+HIDDEN = [
+    ("here's the code 8841", "here's the code [secret]"),
+    ("code 8841 for the gate", "code [secret] for the gate"),
+    ("use code 4455 at the front door", "use code [secret] at the front door"),
+    ("enter code 123456 to pair it", "enter code [secret] to pair it"),
+    ("the codes 1111 and 2222", "the codes [secret] and [secret]"),
+    ("the code 4 7 1 1 opens it", "the code [secret] opens it"),
+    ("the password is my dog's name rover123", "the password is my dog's name [secret]"),
+    (
+        "the wifi password is my old street and house number Elm42 I think",
+        "the wifi password is my old street and house number [secret] I think",
+    ),
+    (
+        "the password is my dog's name rover123 and the pin is 4321",
+        "the password is my dog's name [secret] and the pin is [secret]",
+    ),
+    ("my password is in 1Password", "my password is in [secret]"),  # hidden rather than risked
+]
+
+KEPT = [
+    "error code 4040 again",
+    "the status code 200 came back",
+    "my zip code 10115 is in Berlin",
+    "the area code 030 is Berlin",
+    "code 3 emergency",
+    "I wrote code 5 hours straight",
+    "the code 2026-12-07 release",
+    "code 12:30 meeting",
+    "the code 1.2.3 release",
+    "my password is in the drawer",
+    "my password is at least 12 characters",
+    "my password is the same as before",
+    "the password is written on the fridge",
+]
+
+
+@pytest.mark.parametrize(("told", "shown"), HIDDEN)
+def test_the_value_goes_and_the_words_around_it_stay(told: str, shown: str) -> None:
+    assert scrub(told) == shown
+    assert scrub(shown) == shown, "scrubbed once, a text stays as it is"
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_what_is_no_secret_stays(text: str) -> None:
+    assert scrub(text) == text
+
+
+@pytest.mark.parametrize(
+    ("told", "value"),
+    [
+        ("here's the code 3917 for the side gate", "3917"),
+        ("the password is my cat Tiger77", "Tiger77"),
+    ],
+)
+def test_what_was_hidden_once_is_hidden_wherever_it_comes_back(told: str, value: str) -> None:
+    scrubber = Scrubber(Taint(bytes(range(16))))
+    scrubber.learn_from(told, Pool.SAID)
+    assert value not in scrubber(f"as you said, {value} it is")
+
+
+# --- linear in the text ----------------------------------------------------------------------
+
+SEEDS = [
+    "the code 12 ",
+    "code 1 2 3 ",
+    "code code 1234",
+    "the password is my name x1y2 ",
+    "password is in a b c d e f g h i j k l ",
+    "password is in 1a2b",
+]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_worst_input_is_scrubbed_in_linear_time(seed: str) -> None:
+    """Linear in the text; and what is scrubbed once stays."""
+    assert_scrubbed_linearly(scrub, seed)

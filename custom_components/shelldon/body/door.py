@@ -101,10 +101,8 @@ class Door:
         quiet = self.dials.quiet_hours()
         count = self.interruptions_today(now)
         welcome = count + _today(self.kept, now)  # how welcome one more is
-        cap, threshold = (
-            int(self.dials[CONF_INTERRUPTION_CAP]),
-            self.dials[CONF_INTERRUPT_THRESHOLD],
-        )
+        cap = int(self.dials[CONF_INTERRUPTION_CAP])
+        threshold = float(self.dials[CONF_INTERRUPT_THRESHOLD])
         factors = factors_for(
             relevance=relevance(goal) if goal else MUSE_RELEVANCE,
             time_sensitivity=time_sensitivity(goal, utc_now) if goal else MUSE_TIME_SENSITIVITY,
@@ -129,7 +127,7 @@ class Door:
             quiet_end=quiet.end,
             interruptions_today=count,
             cap=cap,
-            threshold=float(threshold),
+            threshold=threshold,
             presence=presence,
             can_speak=can_speak,
         )

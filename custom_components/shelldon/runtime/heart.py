@@ -195,8 +195,9 @@ class Heart:
             job.cadence = Interval(period_s)
         if (reflex := self.scheduler.jobs.get(REFLEX_JOB)) is not None:
             reflex.cadence = Interval(reflex_period(period_s))
-        self._rearm = True
-        self._replan_soon()
+        if self._started:  # else `start` arms it
+            self._rearm = True
+            self._replan_soon()
 
     def wake(self, within_s: float) -> None:
         """A fact woke the mind: it ticks once the event loop is free, unless its tick falls due

@@ -182,7 +182,9 @@ class Journal:
 
     def take(self, *, close_rest: bool = False) -> list[Entry]:
         """Hand over the queue (on the event loop) for `write` (in the executor), its records
-        cleaned and scrubbed here, once a batch; what a failed write kept comes first, so the
+        cleaned and scrubbed here, once a batch: what a record told is learnt on the loop before
+        any reply can echo it, even while the vault cannot be written (the vault scrubs again as
+        it writes: the door out keeps its own). What a failed write kept comes first, so the
         files keep their order."""
         if close_rest:
             self._close_rest()

@@ -228,12 +228,15 @@ def keep_value(match: re.Match[str], found: Found) -> str:
     return _hidden(match, value, found, skip)
 
 
+_AROUND_A_WORD: Final = "\"'“”„‘’«».,;:!?()[]"  # quotes and marks around a word, not in it
+
+
 def _named_inside(match: re.Match[str], value: str, found: Found) -> str:
     """A clause of prose after "is" that names the value inside it ("the password is my dog's
     name rover123"): its first word with letters and digits goes ("rover123"); a clause
     without one ("… is in the drawer", "… is at least 12 characters") stays."""
     for word in _HEAD.finditer(value):
-        kept = word[0].strip("\"'“”„‘’«».,;:!?()[]")
+        kept = word[0].strip(_AROUND_A_WORD)
         if len(kept) >= 4 and not kept.isdigit() and not kept.isalpha() and kept.isalnum():
             start = word.start() + word[0].index(kept)
             return _hidden(match, value[: start + len(kept)], found, start)
@@ -245,7 +248,7 @@ def made_up(word: str) -> bool:
     "Zebra-Quokka-77", "amber wolf 42"), unlike words ("incorrect", "Wikipedia", "different",
     "it's"): a loose separator is too common in prose and in titles ("Password - Wikipedia").
     A digit, a sign or a capital inside makes it so; an apostrophe inside does not."""
-    word = word.strip("\"'“”„‘’«».,;:!?()[]").replace("'", "").replace("’", "")
+    word = word.strip(_AROUND_A_WORD).replace("'", "").replace("’", "")
     return any(c.isdigit() or not c.isalpha() for c in word) or any(c.isupper() for c in word[1:])
 
 

@@ -133,9 +133,19 @@ def test_cooldown_spans_midnight() -> None:
     assert verdict.retry_at == datetime(2024, 1, 11, 0, 20, tzinfo=AMS)
 
 
-def test_unreadable_last_turn_at_means_no_cooldown() -> None:
-    ledger = TurnBudget(date=TODAY, turns_used=1, last_turn_at="not a time")
-    assert Budget().evaluate(ledger, 1, NOW).decision is Decision.ADMIT
+@pytest.mark.parametrize("last", ["not a time", "2024-01-10T11:50:00", 1704884400, []])
+def test_an_unreadable_last_turn_at_from_a_checkpoint_means_no_cooldown(last: object) -> None:
+    """The budget reads the instant its one writer checked: a checkpoint's unreadable or
+    zoneless one is not believed, so no cooldown holds the next turn (a readable one does)."""
+    saved = PersonalityState().to_dict()
+    saved["budget"] = {"date": TODAY, "turns_used": 1, "last_turn_at": last}
+    state = PersonalityState.from_dict(saved)
+    assert state.budget.last_turn_at is None and state.budget.turns_used == 1
+    assert Budget().evaluate(state.budget, 1, NOW).decision is Decision.ADMIT
+    saved["budget"]["last_turn_at"] = "2024-01-10T10:50:00+00:00"  # 11:50 in Amsterdam
+    held = Budget().evaluate(PersonalityState.from_dict(saved).budget, 1, NOW)
+    assert held.decision is Decision.DEFER
+    assert held.retry_at == datetime(2024, 1, 10, 12, 20, tzinfo=AMS)
 
 
 # --- admission records the spend ---------------------------------------------------------

@@ -98,7 +98,7 @@ class Door:
         due, the door's way of keeping it (only the quiet hours hold it)."""
         utc_now = self.clock.utcnow()
         presence, can_speak = self.household.state, self.voice.configured
-        quiet = self.dials.quiet_hours()
+        quiet = self.dials.quiet_hours
         count = self.interruptions_today(now)
         welcome = count + _today(self.kept, now)  # how welcome one more is
         cap = int(self.dials[CONF_INTERRUPTION_CAP])

@@ -13,7 +13,6 @@ from enum import StrEnum
 from typing import Any
 
 from . import defaults as d
-from .readback import instant
 from .state import TurnBudget
 
 
@@ -64,9 +63,10 @@ class Budget:
             return Admitted(
                 Decision.SKIP, f"daily budget spent ({used} of {self.daily_turns} turns used)"
             )
-        last = instant(budget.last_turn_at)
-        if last is not None:
-            ready_at = last + timedelta(seconds=self.cooldown_s)
+        if budget.last_turn_at is not None:  # an aware ISO instant: the one writer checked it
+            ready_at = datetime.fromisoformat(budget.last_turn_at) + timedelta(
+                seconds=self.cooldown_s
+            )
             if now < ready_at:
                 return Admitted(Decision.DEFER, "cooling down", retry_at=ready_at)
         patch = {

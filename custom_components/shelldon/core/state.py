@@ -54,7 +54,9 @@ class Mood:
 
 @dataclass
 class TurnBudget:
-    """The daily ledger of self-initiated turns; it rides the checkpoint, so restarts keep it."""
+    """The daily ledger of self-initiated turns; it rides the checkpoint, so restarts keep it.
+    Its day and instant are what `PersonalityState`, its one writer, checked (an unreadable one
+    from a checkpoint is not believed: the default instead)."""
 
     date: str | None = None  # the local calendar day the count belongs to (ISO)
     turns_used: int = 0

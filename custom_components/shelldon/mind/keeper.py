@@ -51,7 +51,7 @@ class Keeper:
     def keep(self, now: datetime) -> list[str]:
         """Start giving every promise that came due (`now` local); the ids started."""
         started = []
-        for goal in due_now(self.goals.open_goals(), now, self.dials.quiet_hours()):
+        for goal in due_now(self.goals.open_goals(), now, self.dials.quiet_hours):
             if goal.id not in self.keeping:
                 self.keeping.add(goal.id)
                 self.spawn(self._async_keep(goal.id))
@@ -60,14 +60,14 @@ class Keeper:
 
     def next_at(self, now: datetime) -> datetime | None:
         """When the next promise is to be given (local), if any."""
-        return next_keeping(self.goals.open_goals(), now, self.dials.quiet_hours())
+        return next_keeping(self.goals.open_goals(), now, self.dials.quiet_hours)
 
     async def _async_keep(self, goal_id: str) -> None:
         try:
             admitted = await self.admission.async_keep()  # in line for the slot, like a message
             try:
                 goal = self.goals.get(goal_id)
-                now, quiet = self.clock.now(), self.dials.quiet_hours()
+                now, quiet = self.clock.now(), self.dials.quiet_hours
                 if goal is None or not goal.open or quiet.hold(now):
                     return  # ticked off meanwhile, or the quiet hours began: kept when they end
                 outcome = await self.turns.async_keep(

@@ -122,7 +122,7 @@ class Mind:
         )
         self.keeper = keeper
         self.reflection = Reflection(
-            clock=clock, journal=journal, goals=files.goals, quiet=dials.quiet_hours
+            clock=clock, journal=journal, goals=files.goals, quiet=lambda: dials.quiet_hours
         )
 
     # ------------------------------------------------------------------ reading
@@ -156,7 +156,7 @@ class Mind:
         """When a goal next needs the mind: a promise to give, or another goal's due time it
         has not heard of yet."""
         return next_goal_time(
-            self.goals.open_goals(), self.clock.now(), self.dials.quiet_hours(), self.signalled_due
+            self.goals.open_goals(), self.clock.now(), self.dials.quiet_hours, self.signalled_due
         )
 
     def prune(self, utc_now: datetime) -> None:

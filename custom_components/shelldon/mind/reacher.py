@@ -139,7 +139,7 @@ class Reacher:
         verdict = self.door.decide(goal, now)
         if verdict.outcome is Outcome.SILENT:
             if choice.act is Act.MUSE and verdict.reason == QUIET_HOURS:
-                self.hello_waits_until = self.dials.quiet_hours().end_after(now).astimezone(UTC)
+                self.hello_waits_until = self.dials.quiet_hours.end_after(now).astimezone(UTC)
             self.door.hold_back(
                 verdict, about=goal.text if goal else self.journal.words("about.hello")
             )

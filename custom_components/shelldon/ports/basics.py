@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, time
+from functools import cached_property
 from typing import Any, NoReturn, Protocol
 
 from homeassistant.util import dt as dt_util
@@ -97,14 +98,17 @@ class Dials(dict[str, Any]):
         changed = {k for k in self.keys() | new.keys() if self.get(k) != new.get(k)}
         dict.clear(self)
         dict.update(self, new)
+        self.__dict__.clear()  # what was read from the old values (the quiet hours) goes
         return changed
 
     def time_of(self, key: str) -> time:
         """A dial that holds a wall time ("22:00:00"), as a time."""
         return time.fromisoformat(str(self[key]))
 
+    @cached_property
     def quiet_hours(self) -> QuietHours:
-        """The owner's quiet hours."""
+        """The owner's quiet hours: read from their two dials once, until they are replaced
+        (every tick and every line said unasked asks for them)."""
         return QuietHours(self.time_of(CONF_QUIET_START), self.time_of(CONF_QUIET_END))
 
     def _refuse(self, *_args: Any, **_kwargs: Any) -> NoReturn:

@@ -96,8 +96,10 @@ class Turns:
         self.tells = tells
         self.executor = executor
         self.changed = basics.changed
-        quiet = basics.dials.quiet_hours
-        self.requests = Requests(clock=self.clock, goals=self.goals, quiet=quiet)  # "remind me …"
+        dials = basics.dials  # "remind me …" reads the quiet hours live (the options may change)
+        self.requests = Requests(
+            clock=self.clock, goals=self.goals, quiet=lambda: dials.quiet_hours
+        )
         self.home = senses.home
         self.exchanges = Exchanges()
         self.tokens = TokenLedger()

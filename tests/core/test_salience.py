@@ -18,18 +18,18 @@ from custom_components.shelldon.core.salience import (
     InterruptDecision,
     Outcome,
     Presence,
+    QuietHours,
     availability,
     decide_interrupt,
     factors_for,
     hour_availability,
-    in_quiet_hours,
     license_for,
     welcome_for,
 )
 from tests.core._support import AMS, NEW_YORK, PROPERTY, aware_instants
 
 NOON = datetime(2024, 1, 10, 12, 0, tzinfo=AMS)
-QUIET = {"quiet_start": d.QUIET_START, "quiet_end": d.QUIET_END}
+QUIET = {"quiet": QuietHours(d.QUIET_START, d.QUIET_END)}
 MAX = Factors(1.0, 1.0, 1.0, 1.0, 1.0)
 NONE = Factors(0.0, 0.0, 0.0, 0.0, 0.0)
 
@@ -241,10 +241,10 @@ def test_quiet_hours_boundaries() -> None:
     assert _decide(MAX, now=_at(9, 0)).outcome is Outcome.SPEAK  # end exclusive
 
 
-def test_in_quiet_hours_crosses_midnight() -> None:
-    assert in_quiet_hours(_at(23), time(22), time(9))
-    assert in_quiet_hours(_at(2), time(22), time(9))
-    assert not in_quiet_hours(NOON, time(22), time(9))
+def test_quiet_hours_cross_midnight() -> None:
+    quiet = QuietHours(time(22), time(9))
+    assert quiet.hold(_at(23)) and quiet.hold(_at(2))
+    assert not quiet.hold(NOON)
 
 
 @pytest.mark.parametrize("count", [3, 4, 10])
@@ -386,14 +386,13 @@ def test_gate_two_properties(
     decision = decide_interrupt(
         factors,
         now=now,
-        quiet_start=quiet[0],
-        quiet_end=quiet[1],
+        quiet=QuietHours(*quiet),
         interruptions_today=interruptions,
         presence=presence,
         can_speak=can_speak,
     )
     assert 0.0 <= decision.score <= 1.0
-    if in_quiet_hours(now, *quiet) or interruptions >= d.INTERRUPTION_CAP:
+    if QuietHours(*quiet).hold(now) or interruptions >= d.INTERRUPTION_CAP:
         assert decision.outcome is Outcome.SILENT
     if interruptions >= d.INTERRUPTION_CAP:
         assert decision.score == 0.0
@@ -411,8 +410,7 @@ def test_max_factors_in_quiet_hours_are_always_silent(now: datetime, interruptio
     decision = decide_interrupt(
         MAX,
         now=now,
-        quiet_start=start,
-        quiet_end=end,
+        quiet=QuietHours(start, end),
         interruptions_today=interruptions,
         presence=Presence.HOME,
         can_speak=True,

@@ -33,7 +33,7 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.shelldon.core.defaults import QUIET_END, QUIET_START
-from custom_components.shelldon.core.keeping import QuietHours
+from custom_components.shelldon.core.salience import QuietHours
 from custom_components.shelldon.ports.const import DOMAIN, EVENT_REACH_OUT
 from tests.anthropic_mock import ScriptedModel, scripted
 from tests.common import async_live_until, async_setup_pet, async_tell, local, make_pet_entry

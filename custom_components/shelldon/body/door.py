@@ -115,16 +115,14 @@ class Door:
             return decide_keeping(
                 factors,
                 now=now,
-                quiet_start=quiet.start,
-                quiet_end=quiet.end,
+                quiet=quiet,
                 presence=presence,
                 can_speak=can_speak,
             )
         return decide_interrupt(
             factors,
             now=now,
-            quiet_start=quiet.start,
-            quiet_end=quiet.end,
+            quiet=quiet,
             interruptions_today=count,
             cap=cap,
             threshold=threshold,

@@ -11,39 +11,13 @@ its time (Home Assistant was down) says that it is late.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Final
 
-from .activity import in_window
 from .goals import Goal
+from .salience import QuietHours
 
 LATE_AFTER: Final = timedelta(minutes=15)  # kept later than this after its time: it says so
-
-
-@dataclass(frozen=True)
-class QuietHours:
-    """The owner's quiet hours, as local wall times (they may cross midnight)."""
-
-    start: time
-    end: time
-
-    def hold(self, at: datetime) -> bool:
-        """Whether `at` (in the zone it is given in) falls inside them."""
-        return in_window(at, self.start, self.end)
-
-    def end_after(self, at: datetime) -> datetime:
-        """The first end of the quiet hours after `at`, in `at`'s zone."""
-        end = at.replace(hour=self.end.hour, minute=self.end.minute, second=0, microsecond=0)
-        if end <= at:
-            end = (end + timedelta(days=1)).replace(hour=self.end.hour, minute=self.end.minute)
-        return end
-
-    def keep_at(self, due: datetime, now: datetime) -> datetime:
-        """When a promise due at `due` is given (local to `now`): at its time, or when the
-        quiet hours it falls in end."""
-        local = due.astimezone(now.tzinfo)
-        return self.end_after(local) if self.hold(local) else local
 
 
 def is_kept(goal: Goal) -> bool:

@@ -13,7 +13,7 @@ hold it (and only until they end); it is spoken to someone home, else sent to th
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from datetime import datetime, time
+from datetime import datetime, time, timedelta
 from enum import StrEnum
 from typing import Any, Final
 
@@ -138,17 +138,37 @@ class InterruptDecision:
         }
 
 
-def in_quiet_hours(now: datetime, start: time, end: time) -> bool:
-    """Whether the local time of `now` is inside quiet hours."""
-    return in_window(now, start, end)
+@dataclass(frozen=True)
+class QuietHours:
+    """The owner's quiet hours, as local wall times (they may cross midnight): the one hard
+    gate nothing said unasked passes, not even a promise (it waits for their end)."""
+
+    start: time
+    end: time
+
+    def hold(self, at: datetime) -> bool:
+        """Whether `at` (in the zone it is given in) falls inside them."""
+        return in_window(at, self.start, self.end)
+
+    def end_after(self, at: datetime) -> datetime:
+        """The first end of the quiet hours after `at`, in `at`'s zone."""
+        end = at.replace(hour=self.end.hour, minute=self.end.minute, second=0, microsecond=0)
+        if end <= at:
+            end = (end + timedelta(days=1)).replace(hour=self.end.hour, minute=self.end.minute)
+        return end
+
+    def keep_at(self, due: datetime, now: datetime) -> datetime:
+        """When something due at `due` may be given (local to `now`): at its time, or when
+        the quiet hours it falls in end."""
+        local = due.astimezone(now.tzinfo)
+        return self.end_after(local) if self.hold(local) else local
 
 
 def decide_interrupt(
     factors: Factors,
     *,
     now: datetime,
-    quiet_start: time,
-    quiet_end: time,
+    quiet: QuietHours,
     interruptions_today: int,
     cap: int = INTERRUPTION_CAP,
     threshold: float = INTERRUPT_THRESHOLD,
@@ -161,7 +181,7 @@ def decide_interrupt(
             Outcome.SILENT, 0.0, f"daily interruption cap ({cap}) reached", factors
         )
     score = factors.score()
-    if in_quiet_hours(now, quiet_start, quiet_end):
+    if quiet.hold(now):
         return InterruptDecision(Outcome.SILENT, score, QUIET_HOURS, factors)
     if score < threshold:
         return InterruptDecision(
@@ -183,15 +203,14 @@ def decide_keeping(
     factors: Factors,
     *,
     now: datetime,
-    quiet_start: time,
-    quiet_end: time,
+    quiet: QuietHours,
     presence: Presence = Presence.UNKNOWN,
     can_speak: bool = False,
 ) -> InterruptDecision:
     """How a promise that came due goes out: never held by the cap or the threshold; inside
     quiet hours it waits (SILENT, until they end); aloud to someone home, else to the phone."""
     score = factors.score()
-    if in_quiet_hours(now, quiet_start, quiet_end):
+    if quiet.hold(now):
         return InterruptDecision(Outcome.SILENT, score, QUIET_HOURS, factors)
     if can_speak and presence is Presence.HOME:
         return InterruptDecision(Outcome.SPEAK, score, f"{PROMISE_KEPT}; someone is home", factors)

@@ -18,9 +18,9 @@ from typing import Any, Final
 from ..core.commitments import parse_back_in, scan_commitments
 from ..core.errands import one_request
 from ..core.goals import Goal, GoalKind, Provenance, Strategy
-from ..core.keeping import QuietHours
 from ..core.language.words import clock
 from ..core.reminders import parse_reminders
+from ..core.salience import QuietHours
 from ..core.signals import Signal
 from ..core.turn_kind import TurnKind
 from ..core.world import ANY, WorldModel

@@ -11,7 +11,7 @@ from typing import Any, NoReturn, Protocol
 
 from homeassistant.util import dt as dt_util
 
-from ..core.keeping import QuietHours
+from ..core.salience import QuietHours
 from ..core.signals import Signal, SignalKind
 from .const import CONF_QUIET_END, CONF_QUIET_START
 

@@ -24,9 +24,9 @@ from ..core.commitments import (
     parse_promise_question,
 )
 from ..core.goals import Goal, GoalState
-from ..core.keeping import QuietHours
 from ..core.language.questions import lets_go
 from ..core.reminders import parse_reminders
+from ..core.salience import QuietHours
 from ..ports import Clock
 from ..vault.goals import GoalBook
 

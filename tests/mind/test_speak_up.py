@@ -17,7 +17,9 @@ from custom_components.shelldon.core.defaults import PROACTIVE_COST
 from custom_components.shelldon.ports.const import (
     CONF_COOLDOWN_MIN,
     CONF_DAILY_TURNS,
+    CONF_INTERRUPT_THRESHOLD,
     CONF_INTERRUPTION_CAP,
+    CONF_QUIET_START,
     DOMAIN,
     EVENT_DECISION,
 )
@@ -99,6 +101,33 @@ async def test_in_quiet_hours_the_answer_is_the_decision_event(
     scored(hushed)
     assert decisions[-1].data["factors"] == hushed["factors"]
     assert decisions[-1].data["reason"] == hushed["reason"]
+
+
+async def test_quiet_hours_moved_in_the_options_hold_the_very_next_line(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The pet reads its quiet hours once per set of options (every tick asks for them): an
+    owner who moves them is obeyed by the next line, in both directions, with nothing stale."""
+    freezer.move_to(local(2026, 11, 30, 20, 30))
+    entry = make_pet_entry(hass, **{CONF_COOLDOWN_MIN: 30, CONF_INTERRUPT_THRESHOLD: 0.3})
+    pet = await async_setup_pet(hass, entry)
+    assert pet.dials.quiet_hours.start.hour == 22  # read already, by the pet's own ticks
+    assert (await speak_up(hass))["outcome"] == "suggest"
+
+    freezer.tick(timedelta(minutes=31))  # 21:01, past the cooldown
+    hass.config_entries.async_update_entry(
+        entry, options={**entry.options, CONF_QUIET_START: "21:00:00"}
+    )
+    await hass.async_block_till_done()
+    hushed = await speak_up(hass)
+    assert (hushed["outcome"], hushed["reason"]) == ("silent", "quiet hours")
+
+    hass.config_entries.async_update_entry(
+        entry, options={**entry.options, CONF_QUIET_START: "22:00:00"}
+    )
+    await hass.async_block_till_done()
+    answer = await speak_up(hass)
+    assert answer["outcome"] == "suggest", answer
 
 
 async def test_a_speak_up_weighs_the_budget_once_and_charges_it_once(

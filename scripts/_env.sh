@@ -202,7 +202,7 @@ in_root_raw() {
   local name
   for name in $(compgen -e); do
     case "$name" in
-      SHELLDON_* | ANTHROPIC_API_KEY | CI | PYTEST_ADDOPTS | TZ | TMPDIR) keep+=("$name=${!name}") ;;
+      SHELLDON_* | ANTHROPIC_API_KEY | CI | PYTEST_ADDOPTS | TZ) keep+=("$name=${!name}") ;;
     esac
   done
   unshare --mount --propagation private -- /bin/bash -c '

@@ -36,7 +36,7 @@ def _families() -> Iterator[tuple[str, Callable[[str], object], list[str]]]:
     yield "told values", scrub, told.SEEDS
     yield "more values a sentence tells", scrub, more.SEEDS
     yield "values said before their key", scrub, before.SEEDS
-    yield "a bare code, a value inside prose", scrub, inside.SEEDS
+    yield "a bare or set-off code, a value inside prose", scrub, inside.SEEDS
     for name, lengths in (("few", range(4, 12)), ("many", range(4, 60))):
         hide = letters.full_taint(lengths).taint.hide
         yield f"taint letters ({name} lengths)", hide, letters.ADVERSARIAL

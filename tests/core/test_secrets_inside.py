@@ -1,8 +1,9 @@
 """A value said without "is" or a colon, and a value named inside a clause of prose: a bare
-"code" right before its digits ("here's the code 8841", "code 8841 for the gate"), and "the
-password is my dog's name rover123". Each is hidden where it is said, remembered, and hidden
-wherever it comes back; what is no secret stays ("error code 4040", "my password is at least
-12 characters"). Linear in the text."""
+"code" right before its digits ("here's the code 8841", "code 8841 for the gate"), a code's
+digits set off by commas, a bracket or dashes ("the garage code, 4471, opens it", "my PIN
+(1234)"), and "the password is my dog's name rover123". Each is hidden where it is said,
+remembered, and hidden wherever it comes back; what is no secret stays ("error code 4040", "my
+password is at least 12 characters", "I bought pins, 100 of them"). Linear in the text."""
 
 from __future__ import annotations
 
@@ -28,6 +29,22 @@ HIDDEN = [
         "the password is my dog's name [secret] and the pin is [secret]",
     ),
     ("my password is in 1Password", "my password is in [secret]"),  # hidden rather than risked
+    # set off by commas, a bracket or dashes, and closed after, in the five languages
+    ("the code, 8841, opens the shed", "the code, [secret], opens the shed"),
+    ("the garage code, 4471, is new", "the garage code, [secret], is new"),
+    ("my PIN, 1234, works at every ATM", "my PIN, [secret], works at every ATM"),
+    ("the alarm code, 9921.", "the alarm code, [secret]."),
+    ("here's the door code, 5512", "here's the door code, [secret]"),
+    ("the gate code (4471) is new", "the gate code ([secret]) is new"),
+    ("the code — 8841 — opens the shed", "the code — [secret] — opens the shed"),
+    ("the code, 12-34-56, opens the safe", "the code, [secret], opens the safe"),
+    ("the door code, four seven one one, opens it", "the door code, [secret], opens it"),
+    ("the code,8841,opens", "the code,[secret],opens"),
+    ("der Türcode, 4471, ist neu", "der Türcode, [secret], ist neu"),
+    ("le code, 8841, ouvre la porte", "le code, [secret], ouvre la porte"),
+    ("el código, 8841, abre la puerta", "el código, [secret], abre la puerta"),
+    ("de deurcode, 8841, werkt", "de deurcode, [secret], werkt"),
+    ("Der Code (4471) öffnet das Tor", "Der Code ([secret]) öffnet das Tor"),
 ]
 
 KEPT = [
@@ -44,6 +61,12 @@ KEPT = [
     "my password is at least 12 characters",
     "my password is the same as before",
     "the password is written on the fridge",
+    "error code, 4040, again",
+    "my zip code, 10115, is Berlin",
+    "I bought pins, 100 of them",
+    "in the alarm, 2024 was loud",
+    "the code, 2026-12-07, is the release",
+    "the code, 3, is the answer",
 ]
 
 
@@ -62,6 +85,7 @@ def test_what_is_no_secret_stays(text: str) -> None:
     ("told", "value"),
     [
         ("here's the code 3917 for the side gate", "3917"),
+        ("the boathouse code, 2674, opens the side door", "2674"),
         ("the password is my cat Tiger77", "Tiger77"),
     ],
 )
@@ -80,6 +104,14 @@ SEEDS = [
     "the password is my name x1y2 ",
     "password is in a b c d e f g h i j k l ",
     "password is in 1a2b",
+    "code, 1234 ",
+    "the code (12 ",
+    "pin, 1 2 3 ",
+    "door code, four seven ",
+    "code ,( ,",
+    "code, 1234\t\t\t\t\t\t",
+    "pin (1 2 3 4 5 6 7 8 9 ",
+    "code — 1 2 ",
 ]
 
 

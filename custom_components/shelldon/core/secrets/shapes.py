@@ -46,6 +46,8 @@ from .values import (
     MARKER_WORD,
     OPEN_CODES,
     PLAIN,
+    SET_OFF,
+    SET_OFF_END,
     VALUE,
     VALUE_START,
     WIFI_START,
@@ -97,6 +99,7 @@ def _keyed(keys: str, value: str, start: str | None = None) -> re.Pattern[str]:
     tried = (_SEP_CLAUSE, _SEP_NOUN, _SEP_CHANGED, _SEP_IS, _SEP_ITS)
     ways = "|".join(f"(?>{sep})(?={start or value})" for sep in tried)
     ways += f"|(?P<to>(?>{_SEP_TO}))(?={start or value})"
+    ways += f"|(?>{SET_OFF})(?={value}{SET_OFF_END})" if value == DIGITS_VALUE else ""
     blocked = "|".join(f"{sep}{MARKER}" for sep in (*tried, _SEP_TO)) + rf"|\s++{FOR}\s"
     ways += f"|(?!{blocked}){PLAIN}"
     return re.compile(
@@ -133,7 +136,7 @@ _WIFI_STARTS: Final = _starts(
     "mot contrase clave code"
 )
 # A bare "code" names a PIN only when "is", a colon, "for …", "changed" or the digits themselves
-# come next ("here's the code 8841"); after "error", "zip" and their kind it names none.
+# come next, set off or not ("the code 8841", "the code, 8841,"); after "error", "zip", none.
 _PIN: Final = _keyed(
     r"(?:sim[\s-]?)?pins?(?:[\s-]?(?:codes?|numbers?|nummer|nr))?"
     r"|(?:door|front[\s-]door|back[\s-]door|gate|alarm|garage|safe|lock|unlock|keypad|entry|"
@@ -144,7 +147,8 @@ _PIN: Final = _keyed(
     r"|(?:secret|geheim)[\s-]?(?:code|number|nummer|zahl)|geheimzahl|(?:zahlen)?kombination"
     r"|combination|combo|digicode|cvv2?|cvc2?|csc|otp|2fa|mfa|totp"
     r"|one[\s-]time[\s-](?:code|password|pin)|alarm(?:anlage)?|disarm"
-    rf"|(?P<bare>codes?|c(?:ó|o)digos?)(?=\s*[:=]|\s+{IS}\b|\s+{FOR}\s|\s+(?:changed|set)\s|\s++\d)",
+    rf"|(?P<bare>codes?|c(?:ó|o)digos?)(?=\s*[:=]|\s+{IS}\b|\s+{FOR}\s|\s+(?:changed|set)\s|\s++\d"
+    r"|\s*+[,(]\s*+\d|\s++(?:[—–]|--?)\s++\d)",
     DIGITS_VALUE,
 )
 _PIN_STARTS: Final = _starts(

@@ -97,6 +97,10 @@ PLAIN: Final = (
     r"(?:\s*+[:=]\s*+|(?P<dash>\s++(?:[—–]|--?)\s++)|"
     r"(?P<plain>(?P<possessive>['’]s\s++)|\s*+(?!['’]s\s)))"
 )
+# Digits set off after their key, by a comma or a bracket, and closed after ("the code, 8841,
+# opens it", "my PIN (1234)", "the alarm code, 9921."): what is said between is the value.
+SET_OFF: Final = r"\s*+[,(]\s*+"
+SET_OFF_END: Final = r"(?=[ \t]*+(?:[,;:.!?)—–\n-]|$))"
 # The digits said as words, zero to nine, in the five languages ("oh" is zero read out, too).
 DIGIT_NAMES: Final = (
     "zero one two three four five six seven eight nine",

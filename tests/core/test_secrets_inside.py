@@ -29,6 +29,21 @@ HIDDEN = [
         "the password is my dog's name [secret] and the pin is [secret]",
     ),
     ("my password is in 1Password", "my password is in [secret]"),  # hidden rather than risked
+    # a clause of prose after "is", then the word it names after a comma, closing it
+    ("the password is my dog's name, rover123", "the password is my dog's name, [secret]"),
+    (
+        "the password is my first cat's name, Tiger7",
+        "the password is my first cat's name, [secret]",
+    ),
+    (
+        "the wifi password is our boat's name, Seagull42.",
+        "the wifi password is our boat's name, [secret].",
+    ),
+    (
+        "the password is my dog's name, rover123, I think",
+        "the password is my dog's name, [secret], I think",
+    ),
+    ("the password is what I told you, Kx9q2", "the password is what I told you, [secret]"),
     # set off by commas, a bracket or dashes, and closed after, in the five languages
     ("the code, 8841, opens the shed", "the code, [secret], opens the shed"),
     ("the garage code, 4471, is new", "the garage code, [secret], is new"),
@@ -67,6 +82,10 @@ KEPT = [
     "in the alarm, 2024 was loud",
     "the code, 2026-12-07, is the release",
     "the code, 3, is the answer",
+    "the password is in the drawer, next to the keys",
+    "the wifi password is on the router, on a sticker",
+    "the password is in the drawer, the blue one",
+    "my password is at least 12 characters, 2 of them digits",
 ]
 
 
@@ -86,6 +105,7 @@ def test_what_is_no_secret_stays(text: str) -> None:
     [
         ("here's the code 3917 for the side gate", "3917"),
         ("the boathouse code, 2674, opens the side door", "2674"),
+        ("the password is my first cat's name, Tiger77", "Tiger77"),
         ("the password is my cat Tiger77", "Tiger77"),
     ],
 )
@@ -112,6 +132,11 @@ SEEDS = [
     "code, 1234\t\t\t\t\t\t",
     "pin (1 2 3 4 5 6 7 8 9 ",
     "code — 1 2 ",
+    "password is my name, a1b2 ",
+    "the password is a b c, ",
+    "password is x, a1",
+    "password is x, " + "a" * 50 + "1 ",
+    "password is x,\t\t\t",
 ]
 
 

@@ -74,9 +74,15 @@ _CHAR: Final = r"[^\s.,;:!?=]"
 _WORD: Final = rf"{_CHAR}++(?:[.,:!?]++{_CHAR}++)*+(?![:=])"
 _MORE: Final = rf"(?<![.,;:!?])[ \t]++(?!{_STOP}|{MARKER}){_WORD}"
 _FIRST: Final = rf"(?:\S{{3,}}+|\S{{1,2}}+(?={_MORE}))"
+# A word of letters and digits the clause names after a comma, closing it ("the password is the
+# name of my first cat, Tiger7").
+_NAMED_AFTER: Final = (
+    r"(?:,[ \t]*+(?=[^\W_]{0,39}\d)(?=[^\W_]{0,39}[^\W\d_])[^\W_]{4,40}+(?![^\W_])"
+    r"(?=[ \t]*+(?:[.,;:!?\n]|$)))?+"
+)
 # The rest of the clause, unless the key had no colon, "=" or "is" before its value (then the
 # pattern's group `plain` matched, and the value is one word).
-_REST: Final = rf"(?(plain)|(?:{_MORE}){{0,11}}+)"
+_REST: Final = rf"(?(plain)|(?:{_MORE}){{0,11}}+{_NAMED_AFTER})"
 
 # A value may start with ":" or "=" but not be one, and is never a marker, nor the scheme word
 # of a credential, nor a short word of signs alone ("my password... it's …"); it is quoted

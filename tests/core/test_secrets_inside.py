@@ -44,6 +44,19 @@ HIDDEN = [
         "the password is my dog's name, [secret], I think",
     ),
     ("the password is what I told you, Kx9q2", "the password is what I told you, [secret]"),
+    (
+        "the password is the name of my first cat, Tiger7",
+        "the password is the name of my first cat, [secret]",
+    ),
+    (
+        "the wifi password is the name of our boat, Seagull42.",
+        "the wifi password is the name of our boat, [secret].",
+    ),
+    # Dutch "of" ("or") still ends the clause before a Dutch one
+    (
+        "het wachtwoord is geheim123 of mijn pincode is 1234",
+        "het wachtwoord is [secret] of mijn pincode is [secret]",
+    ),
     # set off by commas, a bracket or dashes, and closed after, in the five languages
     ("the code, 8841, opens the shed", "the code, [secret], opens the shed"),
     ("the garage code, 4471, is new", "the garage code, [secret], is new"),
@@ -85,6 +98,8 @@ KEPT = [
     "the password is in the drawer, next to the keys",
     "the wifi password is on the router, on a sticker",
     "the password is in the drawer, the blue one",
+    "the password is the name of my first cat",
+    "the password is the name of my dog's vet",
     "my password is at least 12 characters, 2 of them digits",
 ]
 
@@ -137,6 +152,8 @@ SEEDS = [
     "password is x, a1",
     "password is x, " + "a" * 50 + "1 ",
     "password is x,\t\t\t",
+    "password is the name of ",
+    "password is x of mijn ",
 ]
 
 

@@ -92,7 +92,7 @@ TOLD = {
     # a code's digits set off by commas
     "the boathouse code, 2674, opens the side door": ("2 6 7 4", "two six seven four"),
     "the attic password is my dog's name rover482": ("Rover482", "rover 482"),
-    "the studio password is my first cat's name, Tiger77": ("TIGER77", "tiger 77"),
+    "the studio password is the name of my first cat, Tiger77": ("TIGER77", "tiger 77"),
 }
 FORMS = [form for forms in TOLD.values() for form in forms]
 SECRETS = (

@@ -47,13 +47,15 @@ _STOPS: Final = (
     "but so because then while thanks thank thx please ok okay aber denn weil sondern dann danke "
     "bitte mais donc car puis merci svp pero porque pues gracias maar want omdat dus dank bedankt"
 )
-_JOINS: Final = "and or und oder et ou y e o en of"
+_JOINS: Final = "and or und oder et ou y e o en"
+# Dutch "of" ("or") joins only before a Dutch word: "the name of my first cat" is one clause.
+_DUTCH_STARTERS: Final = "ik jij je hij zij wij mijn jouw de het een niet"
 _STARTERS: Final = (
     "i you he she it we they my your his her its our their the a an this that me don't dont "
     "ich du er sie es wir ihr mein meine meinen dein deine der die das den ein eine "
     "je tu il elle nous vous mon ma mes ton ta le la les un une ne "
     "yo él ella mi mis tu tus el los las uno una no "
-    "ik jij je hij zij wij mijn jouw de het een niet "
+    f"{_DUTCH_STARTERS} "
     # "… and nothing more", "und mehr nicht", "et rien de plus", "y nada más", "en niets meer"
     "nothing more mehr nichts nicht rien plus nada más mas niets meer"
 )
@@ -66,6 +68,7 @@ def _words_of(words: str) -> str:
 _STOP: Final = (
     rf"(?:(?:{_words_of(_STOPS)})(?![^\W_])"
     rf"|(?:{_words_of(_JOINS)})(?![^\W_])(?=\s++(?:{_words_of(_STARTERS)})(?![^\W_])|\s*+(?:[.,;:!?]|$))"
+    rf"|of(?![^\W_])(?=\s++(?:{_words_of(_DUTCH_STARTERS)})(?![^\W_])|\s*+(?:[.,;:!?]|$))"
     r"|[-–—&|<>]++(?!\S))"
 )
 # A word of a clause: no space in it, not ending in punctuation (that ends the clause), and not
@@ -153,7 +156,7 @@ _PROSE_WORDS: Final = (
     "to today tomorrow too under until up us was we were what when where which while who why "
     "will with without would yet you your garden between ingredient accepted network files "
     "length hash format history complexity requirements rules expiry written stored saved kept "
-    "printed taped noted somewhere auf zu naar en op"
+    "printed taped noted somewhere name auf zu naar en op"
 )
 PROSE: Final = frozenset(_PROSE_WORDS.split())
 # Small words of the five languages: a part of a passphrase that starts or ends with one is

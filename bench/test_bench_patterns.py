@@ -1,7 +1,8 @@
 """Every pattern's worst input at the project's size: 64 KB of each seed the suite's linear-time
 checks use (reminders in five languages, several reminders in one message, told values, those
-after them and those before their key, a bare code and a value inside prose, the taint's
-letters), read by the same readers, timed here rather than in the suite.
+after them and those before their key, a bare or set-off code and a value inside prose, digits
+named by what they open, the taint's letters), read by the same readers, timed here rather than
+in the suite.
 
 For each family: the most CPU one 64 KB input costs, per KB, and the worst ratio of 64 KB to
 16 KB (a linear reading costs about 4 times as much; a quadratic one 16). The suite's own check
@@ -20,6 +21,7 @@ from tests.core import test_reminders_several as several
 from tests.core import test_secrets_before as before
 from tests.core import test_secrets_inside as inside
 from tests.core import test_secrets_more as more
+from tests.core import test_secrets_opens as opens
 from tests.core import test_taint_letters as letters
 from tests.core import test_values_told as told
 
@@ -37,6 +39,7 @@ def _families() -> Iterator[tuple[str, Callable[[str], object], list[str]]]:
     yield "more values a sentence tells", scrub, more.SEEDS
     yield "values said before their key", scrub, before.SEEDS
     yield "a bare or set-off code, a value inside prose", scrub, inside.SEEDS
+    yield "digits named by what they open", scrub, opens.SEEDS
     for name, lengths in (("few", range(4, 12)), ("many", range(4, 60))):
         hide = letters.full_taint(lengths).taint.hide
         yield f"taint letters ({name} lengths)", hide, letters.ADVERSARIAL

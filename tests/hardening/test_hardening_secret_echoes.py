@@ -89,6 +89,8 @@ TOLD = {
     "the cellar password was changed to Fennel-Moon-8": ("Fennel Moon 8", "fennel.moon.8"),
     # a bare "code" with its digits, and a value named inside a clause of prose
     "here's the code 3917 for the side gate": ("3 9 1 7", "three nine one seven"),
+    # digits named by what they open
+    "the garden safe opens with 31-07-19": ("31 07 19", "31.07.19"),
     # a code's digits set off by commas
     "the boathouse code, 2674, opens the side door": ("2 6 7 4", "two six seven four"),
     "the attic password is my dog's name rover482": ("Rover482", "rover 482"),

@@ -5,11 +5,11 @@ door or alarm code, "user … pass …") is replaced with a marker, to the end o
 where a colon or "is" names it (`core.secrets.values`), and so are credentials inside URLs and their
 queries, a webhook's path (`core.secrets.addresses`), private key blocks, tokens and AWS keys, and
 (`core.secrets.numbers`) card numbers, IBANs, email addresses and phone numbers, wherever they
-stand; and the further values a sentence tells after one (`core.secrets.more`: "… and the
-garage one is 8765"), and values said before their key (`core.secrets.before`: "hunter2 is my
-password"). It errs on the side of hiding, yet leaves what the pet writes itself
-(ISO dates and times, versions, ids, entity ids, paths), and the words that follow a secret
-word in prose ("my password again").
+stand; the further values a sentence tells after one (`core.secrets.more`: "… and the garage
+one is 8765"), values said before their key (`core.secrets.before`: "hunter2 is my password")
+and digits named by what they open (`core.secrets.opens`: "the safe opens with 12-34-56"). It
+errs on the side of hiding, yet leaves what the pet writes itself (ISO dates and times,
+versions, ids, entity ids, paths), and the words that follow a secret word in prose.
 
 Every pattern is built so that no input makes it backtrack more than a bounded amount per
 position: runs are possessive (`*+`, `++`), repeats are bounded, and a key word is only tried
@@ -38,6 +38,7 @@ from .numbers import (
     sub,
     whole,
 )
+from .opens import hide_opens
 from .values import (
     DIGITS_VALUE,
     FOR,
@@ -391,8 +392,7 @@ def hide_shapes(text: str, found: Found) -> str:
             scrubbed = sub(pattern, replace, text, found)
         if scrubbed is not text:
             text, low = scrubbed, scrubbed.lower()
-    text = sub(_AWS_SECRET, _aws, text, found)
-    text = hide_numbers(text, found)
+    text = hide_numbers(hide_opens(sub(_AWS_SECRET, _aws, text, found), found), found)
     text = sub(_MIXED_TOKEN, _mixed_token, text, found)
     text = sub(_LONG_TOKEN, _long_token, text, found)
     if any(word in low for word in KEY_WORDS):  # "hunter2 is my password"

@@ -27,6 +27,9 @@ HIDDEN = [
         "The combination that opens the locker was 3 14 15",
         "The combination that opens the locker was [secret]",
     ),
+    ("the number for the safe is 4471", "the number for the safe is [secret]"),
+    ("the digits to open the shed are 4 4 7 1", "the digits to open the shed are [secret]"),
+    ("the combination of my padlock was 12-34-56", "the combination of my padlock was [secret]"),
     ("type 4471 to open the gate", "type [secret] to open the gate"),
     ("punch in 4471 at the front door", "punch in [secret] at the front door"),
     ("press 1234 on the keypad", "press [secret] on the keypad"),
@@ -43,6 +46,9 @@ KEPT = [
     "open the door with care, 1234 people are waiting",
     "the door opens with 2026-12-07 in mind",
     "press 10 to 15 minutes",
+    "the number for the gate is on the card",
+    "the number of the door is 12",
+    "the number of doors is 1200",
 ]
 
 
@@ -77,6 +83,8 @@ SEEDS = [
     "open the door with the code ",
     "the code that opens the ",
     "code that opens the safe is ",
+    "number for the safe is ",
+    "digits to open the to open the ",
     "type 1234 ",
     "type 1234 to ",
     "punch in 1 2 3 at the front ",

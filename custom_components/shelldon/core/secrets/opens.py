@@ -3,7 +3,7 @@
 stands before it, yet a lock and the verb that opens it make its digits a door code: they go,
 the words around them stay (English; the keyed shapes cover a code named in every language).
 
-Each pattern is tried only where a cheap look at the lower-cased text found its verb, runs are
+Each pattern is tried only where a cheap look at the lower-cased text found its words, runs are
 possessive and the digits bounded (`DIGITS_VALUE`), so a text is read in time linear in it.
 """
 
@@ -32,21 +32,27 @@ _PATTERNS: Final = (
     rf"(?P<key>{_START}{_LOCK}\s++{_OPENS}\s++with\s++{_NAMED})",
     # "you open the garage with 4471", "unlock the shed with the code 4471"
     rf"(?P<key>{_START}(?:open|unlock|disarm)\s++{_WHOSE}{_LOCK}\s++with\s++{_NAMED})",
-    # "the code that opens the gate is 5512", "the number which unlocks my safe: 4471"
-    rf"(?P<key>{_START}(?:code|pin|combination|combo|number|digits)\s++(?:that|which)\s++"
-    rf"{_OPENS}\s++{_WHOSE}{_LOCK}(?:\s++(?:is|was)\s++|\s*+[:=]\s*+))",
+    # "the code that opens the gate is 5512", "the number for the safe is 4471", "the digits to
+    # open the shed are 4471", "the number which unlocks my safe: 4471"
+    rf"(?P<key>{_START}(?:code|pin|combination|combo|number|digits)\s++(?:(?:that|which)\s++"
+    rf"{_OPENS}|for|of|to\s++(?:open|unlock|disarm))\s++{_WHOSE}{_LOCK}"
+    r"(?:\s++(?:is|was|are|were)\s++|\s*+[:=]\s*+))",
     # "type 4471 to open the garage", "punch in 4471 at the front door"
     rf"(?P<key>{_START}(?:type|enter|punch\s++in|key\s++in|dial|press)\s++)(?={DIGITS_VALUE}"
     rf"\s++(?:to\s++(?:open|unlock|disarm)(?![^\W_])|(?:at|on|into)\s++{_WHOSE}{_LOCK}))",
 )
 _OPENING: Final = tuple(re.compile(rf"{key}(?P<value>{DIGITS_VALUE})", re.I) for key in _PATTERNS)
-_VERBS: Final = ("open", "unlock", "disarm", "type", "enter", "punch", "key in", "dial", "press")
+# A verb of these patterns, or the word a code is named by: nothing else is read.
+_WORDS: Final = (
+    *("open", "unlock", "disarm", "type", "enter", "punch", "key in", "dial", "press"),
+    *("code", "pin", "combination", "combo", "number", "digits"),
+)
 
 
 def hide_opens(text: str, found: Found) -> str:
     """The text with the digits that open a lock (as a verb tells it) hidden."""
     low = text.lower()
-    if not any(verb in low for verb in _VERBS):
+    if not any(word in low for word in _WORDS):
         return text
     for pattern in _OPENING:
         text = sub(pattern, keep_digits, text, found)

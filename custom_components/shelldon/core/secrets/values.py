@@ -65,11 +65,17 @@ def _words_of(words: str) -> str:
     return "|".join(sorted((w.replace("'", "['’]") for w in words.split()), key=len, reverse=True))
 
 
+def _joining(joins: str, starters: str) -> str:
+    """Words that end a clause only where one of `starters` begins the next, or nothing does."""
+    return (
+        rf"(?:{_words_of(joins)})(?![^\W_])"
+        rf"(?=\s++(?:{_words_of(starters)})(?![^\W_])|\s*+(?:[.,;:!?]|$))"
+    )
+
+
 _STOP: Final = (
-    rf"(?:(?:{_words_of(_STOPS)})(?![^\W_])"
-    rf"|(?:{_words_of(_JOINS)})(?![^\W_])(?=\s++(?:{_words_of(_STARTERS)})(?![^\W_])|\s*+(?:[.,;:!?]|$))"
-    rf"|of(?![^\W_])(?=\s++(?:{_words_of(_DUTCH_STARTERS)})(?![^\W_])|\s*+(?:[.,;:!?]|$))"
-    r"|[-–—&|<>]++(?!\S))"
+    rf"(?:(?:{_words_of(_STOPS)})(?![^\W_])|{_joining(_JOINS, _STARTERS)}"
+    rf"|{_joining('of', _DUTCH_STARTERS)}|[-–—&|<>]++(?!\S))"
 )
 # A word of a clause: no space in it, not ending in punctuation (that ends the clause), and not
 # a key of its own ("user:", "host=").

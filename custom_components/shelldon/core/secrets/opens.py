@@ -22,24 +22,25 @@ _LOCK: Final = (
     r"|keypad|alarm|cellar|basement|attic|boathouse)(?![^\W_])"
 )
 _WHOSE: Final = r"(?:(?:the|my|our|your|his|her|their)\s++)?"
+_OPEN: Final = r"(?:open|unlock|disarm)"
 _OPENS: Final = r"(?:opens|unlocks|disarms)"
+_CODE: Final = r"(?:code|pin|combination|combo|number|digits)"
 # "… with the code 4471", "… with combination 12-34-56": the word that names it, if said.
-_NAMED: Final = r"(?:(?:the\s++|a\s++)?(?:code|pin|combination|combo|number|digits)\s++)?"
+_NAMED: Final = rf"(?:(?:the\s++|a\s++)?{_CODE}\s++)?"
 _START: Final = r"(?<![^\W_])"
 
 _PATTERNS: Final = (
     # "the safe opens with 12-34-56", "the padlock unlocks with 4471"
     rf"(?P<key>{_START}{_LOCK}\s++{_OPENS}\s++with\s++{_NAMED})",
     # "you open the garage with 4471", "unlock the shed with the code 4471"
-    rf"(?P<key>{_START}(?:open|unlock|disarm)\s++{_WHOSE}{_LOCK}\s++with\s++{_NAMED})",
+    rf"(?P<key>{_START}{_OPEN}\s++{_WHOSE}{_LOCK}\s++with\s++{_NAMED})",
     # "the code that opens the gate is 5512", "the number for the safe is 4471", "the digits to
     # open the shed are 4471", "the number which unlocks my safe: 4471"
-    rf"(?P<key>{_START}(?:code|pin|combination|combo|number|digits)\s++(?:(?:that|which)\s++"
-    rf"{_OPENS}|for|of|to\s++(?:open|unlock|disarm))\s++{_WHOSE}{_LOCK}"
-    r"(?:\s++(?:is|was|are|were)\s++|\s*+[:=]\s*+))",
+    rf"(?P<key>{_START}{_CODE}\s++(?:(?:that|which)\s++{_OPENS}|for|of|to\s++{_OPEN})"
+    rf"\s++{_WHOSE}{_LOCK}(?:\s++(?:is|was|are|were)\s++|\s*+[:=]\s*+))",
     # "type 4471 to open the garage", "punch in 4471 at the front door"
     rf"(?P<key>{_START}(?:type|enter|punch\s++in|key\s++in|dial|press)\s++)(?={DIGITS_VALUE}"
-    rf"\s++(?:to\s++(?:open|unlock|disarm)(?![^\W_])|(?:at|on|into)\s++{_WHOSE}{_LOCK}))",
+    rf"\s++(?:to\s++{_OPEN}(?![^\W_])|(?:at|on|into)\s++{_WHOSE}{_LOCK}))",
 )
 _OPENING: Final = tuple(re.compile(rf"{key}(?P<value>{DIGITS_VALUE})", re.I) for key in _PATTERNS)
 # A verb of these patterns, or the word a code is named by: nothing else is read.
